@@ -1,0 +1,33 @@
+# Everything runs in a virtual environment in .venv, made on first use.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint docs bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/cardtable play drump
+
+test: $(STAMP) lint
+	$(BIN)/pytest -n auto
+
+lint: $(STAMP)
+	$(BIN)/ruff check cardtable tests benchmarks
+	$(BIN)/mypy
+
+docs: $(STAMP)
+	$(BIN)/cardtable rules drump > docs/rules/drump.md
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/speed.py
+	$(BIN)/python benchmarks/strength.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

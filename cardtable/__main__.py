@@ -1,0 +1,5 @@
+"""`python -m cardtable` runs the command line."""
+
+from cardtable.frontends.cli import main
+
+main()

@@ -1,0 +1,136 @@
+"""Checks every registered game must pass, run by the test suite over many seeds.
+
+Each check raises AssertionError naming the game, seed, step and what broke:
+cards are conserved, `apply` leaves its input untouched, every legal action
+round-trips through its text, views hide what the rules hide, positions
+round-trip, replays are identical, and a finished game is always reached.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from cardtable.core.chance import make_rng
+from cardtable.core.match import Match, bot_rngs
+from cardtable.core.players import RandomBot
+from cardtable.core.registry import AnyGame
+from cardtable.core.replay import from_lines, replay_lines
+
+MAX_STEPS = 20_000
+_TOKEN = re.compile(r"[^\s,.;:()\[\]{}\"'/]+")
+
+
+def random_states(
+    game: AnyGame, seed: int, options: Any = None, seats: int | None = None
+) -> Iterator[tuple[Any, Any]]:
+    """(state, action taken) along one random game, ending with (final state, None)."""
+    rng = make_rng(seed, "conformance")
+    options = options if options is not None else game.option_table.default()
+    state = game.new_state(options, seats or game.min_seats, rng)
+    for _ in range(MAX_STEPS):
+        if game.outcome(state) is not None:
+            yield state, None
+            return
+        legal = game.legal_actions(state)
+        action = legal[rng.randrange(len(legal))]
+        yield state, action
+        state = game.apply(state, action)
+    raise AssertionError(f"{game.name} seed {seed}: no end after {MAX_STEPS} actions")
+
+
+def fingerprint(game: AnyGame, state: Any) -> str:
+    """Everything a state shows: its position and every seat's view, as JSON text."""
+    seats: list[int | None] = [*range(game.seats(state)), None]
+    views = [game.view(state, seat).to_json() for seat in seats]
+    return json.dumps([game.position_of(state), views], sort_keys=True)
+
+
+def check_step(game: AnyGame, state: Any, action: Any, deck: list[int], where: str) -> Any:
+    """Check one state and one action; returns the next state."""
+    assert sorted(game.all_cards(state)) == deck, f"{where}: cards not conserved"
+    current = game.current_seat(state)
+    outcome = game.outcome(state)
+    assert (current is None) == (outcome is not None), f"{where}: current seat {current} vs outcome {outcome}"
+    legal = game.legal_actions(state)
+    assert bool(legal) == (outcome is None), f"{where}: legal actions {len(legal)} vs outcome {outcome}"
+    assert len(set(legal)) == len(legal), f"{where}: a legal action is listed twice"
+    for each in legal:
+        text = game.format_action(each)
+        assert game.parse_action(text) == each, f"{where}: {text!r} does not parse back"
+    if action is None:
+        return state
+    before = fingerprint(game, state)
+    after = game.apply(state, action)
+    assert fingerprint(game, state) == before, f"{where}: apply changed its input"
+    return after
+
+
+def check_views(game: AnyGame, state: Any, rng: random.Random, where: str) -> None:
+    """No view names a card hidden from its seat, and re-dealing hidden cards changes no view."""
+    seats: list[int | None] = [*range(game.seats(state)), None]
+    for seat in seats:
+        view = game.view(state, seat)
+        hidden = game.hidden_cards(state, seat)
+        tokens = set(_strings(view.to_json()))
+        leaked = sorted(game.card_name(card) for card in hidden if game.card_name(card) in tokens)
+        assert not leaked, f"{where}: the view of seat {seat} shows hidden cards {leaked}"
+        other = game.shuffle_hidden(state, seat, rng)
+        assert game.hidden_cards(other, seat) == hidden, f"{where}: re-deal changed the hidden set"
+        assert game.view(other, seat) == view, f"{where}: the view of seat {seat} depends on hidden cards"
+
+
+def _strings(data: Any) -> Iterator[str]:
+    if isinstance(data, str):
+        yield from _TOKEN.findall(data)
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from _strings(key)
+            yield from _strings(value)
+    elif isinstance(data, (list, tuple)):
+        for item in data:
+            yield from _strings(item)
+
+
+def check_position_round_trip(game: AnyGame, state: Any, where: str) -> None:
+    """A state written as a position and read back is the same position."""
+    data = json.loads(json.dumps(game.position_of(state)))
+    again = game.state_from_position(data, random.Random(0))
+    assert game.position_of(again) == data, f"{where}: position does not round-trip"
+    assert sorted(game.all_cards(again)) == sorted(game.all_cards(state)), f"{where}: position lost cards"
+
+
+def check_game(
+    game: AnyGame, seed: int, options: Any = None, seats: int | None = None, views_every: int = 1
+) -> int:
+    """Every per-step check along one random game; returns its length."""
+    deck: list[int] | None = None
+    rng = make_rng(seed, "views")
+    steps = 0
+    for steps, (state, action) in enumerate(random_states(game, seed, options, seats)):
+        where = f"{game.name} seed {seed} step {steps}"
+        if deck is None:
+            deck = sorted(game.all_cards(state))
+        check_step(game, state, action, deck, where)
+        if steps % views_every == 0 or action is None:
+            check_views(game, state, rng, where)
+            if game.outcome(state) is None:
+                check_position_round_trip(game, state, where)
+    return steps
+
+
+def check_replay(game: AnyGame, seed: int, options: Any = None, seats: int | None = None) -> None:
+    """A match between random bots, saved and replayed, ends in the identical state."""
+    count = seats or game.min_seats
+    match = Match(game, options=options, seed=seed, players=["random"] * count)
+    bots = {seat: RandomBot() for seat in range(count)}
+    match.play_bots(bots, bot_rngs(seed, count))
+    lines = [json.dumps(line) for line in replay_lines(match)]
+    again = from_lines(lines)
+    assert fingerprint(game, again.state) == fingerprint(game, match.state), (
+        f"{game.name} seed {seed}: replay differs"
+    )
+    assert again.outcome == match.outcome

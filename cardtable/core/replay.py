@@ -1,0 +1,151 @@
+"""Replays as JSON lines: a header (game, seed, options, players, position), then one action per line.
+
+A replay file is the full record of a match: with the seed it can rebuild
+every hidden card, so it is a save file, not something to show an opponent.
+What a player or spectator is shown of it goes through views
+(`cardtable replay FILE --as SEAT`).  Files are written to a temporary name
+and renamed, so a crash never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from cardtable.core.errors import CardtableError, ReplayError
+from cardtable.core.match import Match
+from cardtable.core.registry import get_game
+
+FORMAT = "cardtable-replay"
+VERSION = 1
+
+
+def replay_lines(match: Match) -> list[dict[str, Any]]:
+    """The replay of a match as a list of JSON objects."""
+    game = match.game
+    header = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game.name,
+        "seed": match.seed,
+        "options": game.option_table.to_dict(match.options),
+        "players": match.players,
+        "first_seat": None if match.first_seat is None else match.first_seat + 1,
+        "position": match.position,
+    }
+    lines = [header]
+    lines += [{"seat": move.seat + 1, "action": game.format_action(move.action)} for move in match.moves]
+    outcome = match.outcome
+    if outcome is not None:
+        lines.append({"outcome": outcome.to_json()})
+    return lines
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write a file whole or not at all: a temporary file in the same folder, then a rename."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def save(match: Match, path: str | os.PathLike[str]) -> None:
+    """Save a finished or unfinished match as a replay file."""
+    text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in replay_lines(match))
+    try:
+        write_atomic(path, text)
+    except OSError as error:
+        raise ReplayError(f"cannot write replay {os.fspath(path)!r}: {error.strerror}") from None
+
+
+def load(path: str | os.PathLike[str]) -> Match:
+    """The match a replay file records, with every action replayed and checked."""
+    name = os.fspath(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ReplayError(f"cannot read replay {name!r}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ReplayError(f"replay {name!r} is not UTF-8 text") from None
+    return from_lines(text.splitlines(), name)
+
+
+def from_lines(lines: list[str], name: str = "replay") -> Match:
+    """A match rebuilt from the lines of a replay."""
+    records = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ReplayError(f"{name} line {number}: not JSON ({error.msg})") from None
+        if not isinstance(record, dict):
+            raise ReplayError(f"{name} line {number}: expected a JSON object")
+        records.append((number, record))
+    if not records:
+        raise ReplayError(f"{name}: the file is empty")
+    number, header = records[0]
+    if header.get("format") != FORMAT:
+        raise ReplayError(f"{name} line {number}: not a cardtable replay (no format {FORMAT!r})")
+    if header.get("version") != VERSION:
+        raise ReplayError(f"{name} line {number}: replay version {header.get('version')!r} is not {VERSION}")
+    match = _start(header, f"{name} line {number}")
+    for number, record in records[1:]:
+        where = f"{name} line {number}"
+        if "outcome" in record:
+            _check_outcome(match, record["outcome"], where)
+            continue
+        seat, action = record.get("seat"), record.get("action")
+        if not isinstance(seat, int) or not isinstance(action, str):
+            raise ReplayError(f'{where}: expected {{"seat": N, "action": TEXT}}')
+        try:
+            match.play(action, seat - 1)
+        except CardtableError as error:
+            raise ReplayError(f"{where}: {error}") from None
+    return match
+
+
+def _start(header: dict[str, Any], where: str) -> Match:
+    try:
+        game = get_game(str(header.get("game")))
+        seed = header.get("seed")
+        if not isinstance(seed, int):
+            raise ReplayError(f"{where}: the seed {seed!r} is not an integer")
+        options = game.option_table.from_dict(header.get("options", {}))
+        first = header.get("first_seat")
+        players = header.get("players")
+        if players is not None and not (
+            isinstance(players, list) and all(isinstance(p, str) for p in players)
+        ):
+            raise ReplayError(f"{where}: players should be a list of names")
+        return Match(
+            game,
+            options=options,
+            seed=seed,
+            players=players,
+            first_seat=None if first is None else int(first) - 1,
+            position=header.get("position"),
+        )
+    except ReplayError:
+        raise
+    except (CardtableError, ValueError, TypeError) as error:
+        raise ReplayError(f"{where}: {error}") from None
+
+
+def _check_outcome(match: Match, recorded: Any, where: str) -> None:
+    outcome = match.outcome
+    if outcome is None or outcome.to_json() != recorded:
+        actual = None if outcome is None else outcome.to_json()
+        raise ReplayError(f"{where}: the replay records outcome {recorded!r}, but replaying gives {actual!r}")

@@ -1,0 +1,216 @@
+"""The `cardtable` command: play, replay, simulate, rules, games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.markdown import Markdown
+
+from cardtable.bots import bot_names, make_bot
+from cardtable.core import replay as replays
+from cardtable.core.errors import CardtableError
+from cardtable.core.match import Match
+from cardtable.core.registry import AnyGame, game_names, get_game
+from cardtable.frontends.screens import rules_page
+
+HUMANS = {"you", "human", "me"}
+
+
+class CardtableGroup(click.Group):
+    """Turns the engine's own errors into a clear message and exit status 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CardtableError as error:
+            click.echo(f"Error: {error}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=CardtableGroup)
+@click.version_option(package_name="cardtable")
+def main() -> None:
+    """Play, replay and simulate card games: DRUMP (and more to come)."""
+
+
+def _game(name: str) -> AnyGame:
+    return get_game(name)
+
+
+def _options(game: AnyGame, preset: str | None, assignments: tuple[str, ...]) -> Any:
+    overrides = game.option_table.parse_assignments(assignments)
+    return game.option_table.resolve(preset, overrides)
+
+
+def _players(game: AnyGame, vs: str | None, players: str | None) -> list[str]:
+    if players and vs:
+        raise click.UsageError("give either --vs or --players, not both")
+    names = [name.strip().lower() for name in players.split(",")] if players else ["you", vs or "heuristic"]
+    if not game.min_seats <= len(names) <= game.max_seats:
+        seats = f"{game.min_seats} to {game.max_seats}"
+        raise click.UsageError(f"{game.title} takes {seats} players, not {len(names)}: {','.join(names)}")
+    known = set(bot_names(game)) | HUMANS
+    for name in names:
+        if name not in known:
+            raise click.BadParameter(
+                f"unknown player {name!r}; use you (a person) or a bot: {', '.join(bot_names(game))}",
+                param_hint="--vs/--players",
+            )
+    return ["you" if name in HUMANS else name for name in names]
+
+
+def _read_json(path: str, what: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise click.BadParameter(f"cannot read {path!r}: {error.strerror}", param_hint=what) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise click.BadParameter(f"{path!r} is not JSON: {error}", param_hint=what) from None
+
+
+_game_argument = click.argument(
+    "game_name", metavar="GAME", type=click.Choice(game_names(), case_sensitive=False)
+)
+_rules_option = click.option("--rules", "preset", help="A preset of rule options (for DRUMP: pt, vi, en).")
+_option_option = click.option(
+    "--option", "assignments", multiple=True, metavar="NAME=VALUE", help="Set one rule option (repeatable)."
+)
+
+
+@main.command()
+@_game_argument
+@click.option(
+    "--vs", help="The opponent: a bot (random, heuristic) or 'human' for two people at one terminal."
+)
+@click.option("--players", help="Every seat in order, comma-separated: you, random, heuristic, ...")
+@_rules_option
+@_option_option
+@click.option("--seed", type=int, help="Seed of the deal (a new one is drawn when left out).")
+@click.option("--first", type=click.IntRange(1), help="The seat that plays first (else the seed chooses).")
+@click.option(
+    "--position", "position_file", type=click.Path(dir_okay=False), help="Start from a JSON position."
+)
+@click.option("--resume", "resume_file", type=click.Path(dir_okay=False), help="Go on with a saved game.")
+def play(
+    game_name: str,
+    vs: str | None,
+    players: str | None,
+    preset: str | None,
+    assignments: tuple[str, ...],
+    seed: int | None,
+    first: int | None,
+    position_file: str | None,
+    resume_file: str | None,
+) -> None:
+    """Play GAME in the terminal against bots or other people."""
+    from cardtable.frontends.terminal import TerminalGame
+
+    game = _game(game_name)
+    if resume_file:
+        match = replays.load(resume_file)
+        if match.game is not game:
+            raise click.BadParameter(f"{resume_file!r} is a game of {match.game.name}", param_hint="--resume")
+    else:
+        names = _players(game, vs, players)
+        options = _options(game, preset, assignments)
+        position = _read_json(position_file, "--position") if position_file else None
+        if first is not None and first > len(names):
+            raise click.BadParameter(f"there is no seat {first}", param_hint="--first")
+        match = Match(
+            game,
+            options=options if position is None or preset or assignments else None,
+            seed=seed,
+            players=names,
+            first_seat=None if first is None else first - 1,
+            position=position,
+        )
+    bots = {seat: make_bot(name, game) for seat, name in enumerate(match.players) if name not in HUMANS}
+    console = Console()
+    console.print(f"[bold]{game.title}[/bold] — seed {match.seed}. Type 'help' for the commands.")
+    TerminalGame(match, bots, console).run()
+
+
+@main.command(name="replay")
+@click.argument("replay_file", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option(
+    "--as",
+    "observer",
+    default=None,
+    metavar="SEAT|spectator|all",
+    help="Whose eyes to replay with: a seat number, spectator, or all (every card).",
+)
+@click.option(
+    "--step/--no-step", default=None, help="Wait for Enter between actions (default: when interactive)."
+)
+def replay_command(replay_file: str, observer: str | None, step: bool | None) -> None:
+    """Step through a saved game."""
+    from cardtable.frontends.replay_viewer import ReplayViewer, parse_observer
+
+    match = replays.load(replay_file)
+    seat = parse_observer(observer, match)
+    interactive = sys.stdin.isatty() if step is None else step
+    ReplayViewer(match, seat, Console()).run(interactive)
+
+
+@main.command()
+@_game_argument
+@click.option(
+    "--games", "count", type=click.IntRange(1), default=1000, show_default=True, help="Games to play."
+)
+@click.option(
+    "--players", default="heuristic,random", show_default=True, help="Bots, comma-separated, seat 1 first."
+)
+@_rules_option
+@_option_option
+@click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: all cores).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole run.")
+def simulate(
+    game_name: str,
+    count: int,
+    players: str,
+    preset: str | None,
+    assignments: tuple[str, ...],
+    jobs: int | None,
+    seed: int,
+) -> None:
+    """Play many games between bots and print win rates with 95% intervals."""
+    from cardtable.frontends.simulate_report import run_and_report
+
+    game = _game(game_name)
+    names = _players(game, None, players)
+    if any(name in HUMANS for name in names):
+        raise click.BadParameter("simulations are between bots only", param_hint="--players")
+    options = _options(game, preset, assignments)
+    run_and_report(game, names, count, options, seed, jobs, Console())
+
+
+@main.command()
+@_game_argument
+def rules(game_name: str) -> None:
+    """Print the rules of GAME with its options and presets."""
+    text = rules_page(game_name)
+    console = Console()
+    if console.is_terminal:
+        console.print(Markdown(text))
+    else:
+        click.echo(text, nl=False)
+
+
+@main.command()
+def games() -> None:
+    """List the games and their bots."""
+    for name in game_names():
+        game = get_game(name)
+        seats = (
+            f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"
+        )
+        click.echo(f"{name:8} {game.title} ({seats} players); bots: {', '.join(bot_names(game))}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

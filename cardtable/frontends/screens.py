@@ -1,0 +1,29 @@
+"""Each game's terminal screen and rules page, by game name."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+from rich.console import RenderableType
+
+from cardtable.core.registry import get_game
+
+
+def render_view(game: str, view: Any, names: Sequence[str], recent: Sequence[Any]) -> RenderableType:
+    """The screen of `game` for a view, with recent events listed."""
+    if game == "drump":
+        from cardtable.frontends import drump_screen
+
+        return drump_screen.render(view, names, recent)
+    raise ValueError(f"no terminal screen for {game!r}")
+
+
+def rules_page(game: str) -> str:
+    """The game's rules page (Markdown), with its options table filled in."""
+    template = resources.files(f"cardtable.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
+    rules = get_game(game)
+    table = rules.option_table.markdown().rstrip("\n")
+    notation = "\n".join("    " + line if line.strip() else "" for line in rules.notation_help().splitlines())
+    return template.replace("{{options}}", table).replace("{{notation}}", notation.rstrip())

@@ -1,0 +1,14 @@
+"""The games: one folder each; none imports another."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core.game import Game
+
+
+def registered() -> list[Game[Any, Any, Any, Any]]:
+    """Every game this package ships."""
+    from cardtable.games.drump import GAME as DRUMP
+
+    return [DRUMP]

@@ -1,0 +1,342 @@
+"""DRUMP actions: small frozen values with a text notation, interned in one table.
+
+Every possible action exists once, in `ACTIONS`; rules hand out these very
+objects, so legal-move generation allocates nothing, and an action's index in
+the table is its integer for machine learning.  Slots are 0-3 inside, 1-4 in
+text.
+
+Notation (canonical form first; words in brackets may be left out):
+
+    set 7h [on] 2            set a force card from hand on your slot 2
+    summon Kd [from] 3       pay with your stack 3 and place the part
+    extra Jh [with] As       Extra Jack: discard the Ace, place the J
+    recycle Qc draw          discard a part from hand, draw 1
+    recycle Qc take Kd       discard a part from hand, take Kd from the pile
+    burst 5c [on] 1          attack the opponent's stack 1 with 5c
+    ace As 11                count an Ace of your attacked stack as 1 or 11
+    block Qh                 answer an attack on your stack
+    counter 9s               answer a block
+    pass                     let the attack or block stand
+    discard 7h               discard down to the hand limit
+    end                      end your turn
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cardtable.core.errors import ActionParseError
+from cardtable.games.drump.cards import (
+    ACES,
+    DECK,
+    FORCE_CARDS,
+    IS_ACE,
+    IS_FORCE,
+    IS_PART,
+    JACK,
+    JACKS,
+    PART_CARDS,
+    RANK,
+    card_name,
+    parse_card,
+)
+
+SLOTS = 4
+
+# Action kinds, used by the rules to dispatch.
+SET, SUMMON, EXTRA, RECYCLE, BURST, ACE_VALUE, BLOCK, COUNTER, PASS, DISCARD, END = range(11)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of DRUMP actions; `str(action)` is its notation."""
+
+    kind: ClassVar[int] = -1
+
+    def __str__(self) -> str:
+        return format_action(self)
+
+
+@dataclass(frozen=True, slots=True)
+class SetForce(Action):
+    """Set a force card from hand on one of your own slots."""
+
+    card: int
+    slot: int
+    kind: ClassVar[int] = SET
+
+
+@dataclass(frozen=True, slots=True)
+class Summon(Action):
+    """Send your stack in `slot` to the pile to place `part` in its body-part zone."""
+
+    part: int
+    slot: int
+    kind: ClassVar[int] = SUMMON
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraJack(Action):
+    """Discard an Ace from hand to place a J from hand."""
+
+    jack: int
+    ace: int
+    kind: ClassVar[int] = EXTRA
+
+
+@dataclass(frozen=True, slots=True)
+class Recycle(Action):
+    """Discard a part from hand, then draw 1 (take is None) or take a part from the pile."""
+
+    part: int
+    take: int | None
+    kind: ClassVar[int] = RECYCLE
+
+
+@dataclass(frozen=True, slots=True)
+class Burst(Action):
+    """Attack the opponent's stack in `slot` with a force card from hand."""
+
+    card: int
+    slot: int
+    kind: ClassVar[int] = BURST
+
+
+@dataclass(frozen=True, slots=True)
+class AceValue(Action):
+    """The owner of an attacked stack counts one of its Aces as 1 or 11."""
+
+    ace: int
+    value: int
+    kind: ClassVar[int] = ACE_VALUE
+
+
+@dataclass(frozen=True, slots=True)
+class Block(Action):
+    """The defender answers the attack with a card from hand."""
+
+    card: int
+    kind: ClassVar[int] = BLOCK
+
+
+@dataclass(frozen=True, slots=True)
+class Counter(Action):
+    """The attacker answers a block with a card from hand."""
+
+    card: int
+    kind: ClassVar[int] = COUNTER
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline to answer in an exchange: the other side's last card stands."""
+
+    kind: ClassVar[int] = PASS
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard a card from hand at the hand limit."""
+
+    card: int
+    kind: ClassVar[int] = DISCARD
+
+
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    """End your turn."""
+
+    kind: ClassVar[int] = END
+
+
+# -- the table ------------------------------------------------------------------
+SET_TABLE: list[list[SetForce]] = [[] for _ in DECK]
+SUMMON_TABLE: list[list[Summon]] = [[] for _ in DECK]
+BURST_TABLE: list[list[Burst]] = [[] for _ in DECK]
+for force_card in FORCE_CARDS:
+    SET_TABLE[force_card] = [SetForce(force_card, slot) for slot in range(SLOTS)]
+    BURST_TABLE[force_card] = [Burst(force_card, slot) for slot in range(SLOTS)]
+for part_card in PART_CARDS:
+    SUMMON_TABLE[part_card] = [Summon(part_card, slot) for slot in range(SLOTS)]
+
+EXTRA_TABLE = {(jack, ace): ExtraJack(jack, ace) for jack in JACKS for ace in ACES}
+RECYCLE_DRAW: list[Recycle | None] = [Recycle(c, None) if IS_PART[c] else None for c in DECK]
+RECYCLE_TAKE: list[list[Recycle | None]] = [
+    [Recycle(c, t) if IS_PART[c] and IS_PART[t] and c != t else None for t in DECK] for c in DECK
+]
+ACE_TABLE: dict[tuple[int, int], AceValue] = {
+    (ace, value): AceValue(ace, value) for ace in ACES for value in (1, 11)
+}
+BLOCK_TABLE = [Block(card) for card in DECK]
+COUNTER_TABLE = [Counter(card) for card in DECK]
+DISCARD_TABLE = [Discard(card) for card in DECK]
+PASS_ACTION = Pass()
+END_ACTION = End()
+
+#: Every action, in a fixed order: its index is its machine-learning integer.
+ACTIONS: tuple[Action, ...] = (
+    *(a for row in SET_TABLE for a in row),
+    *(a for row in SUMMON_TABLE for a in row),
+    *EXTRA_TABLE.values(),
+    *(a for a in RECYCLE_DRAW if a is not None),
+    *(a for row in RECYCLE_TAKE for a in row if a is not None),
+    *(a for row in BURST_TABLE for a in row),
+    *ACE_TABLE.values(),
+    *BLOCK_TABLE,
+    *COUNTER_TABLE,
+    PASS_ACTION,
+    *DISCARD_TABLE,
+    END_ACTION,
+)
+ACTION_INDEX: dict[Action, int] = {action: index for index, action in enumerate(ACTIONS)}
+
+
+# -- notation -----------------------------------------------------------------
+def format_action(action: Action) -> str:
+    """The action in DRUMP notation."""
+    kind = action.kind
+    if kind == SET:
+        assert isinstance(action, SetForce)
+        return f"set {card_name(action.card)} on {action.slot + 1}"
+    if kind == SUMMON:
+        assert isinstance(action, Summon)
+        return f"summon {card_name(action.part)} from {action.slot + 1}"
+    if kind == EXTRA:
+        assert isinstance(action, ExtraJack)
+        return f"extra {card_name(action.jack)} with {card_name(action.ace)}"
+    if kind == RECYCLE:
+        assert isinstance(action, Recycle)
+        if action.take is None:
+            return f"recycle {card_name(action.part)} draw"
+        return f"recycle {card_name(action.part)} take {card_name(action.take)}"
+    if kind == BURST:
+        assert isinstance(action, Burst)
+        return f"burst {card_name(action.card)} on {action.slot + 1}"
+    if kind == ACE_VALUE:
+        assert isinstance(action, AceValue)
+        return f"ace {card_name(action.ace)} {action.value}"
+    if isinstance(action, (Block, Counter, Discard)):
+        verb = {BLOCK: "block", COUNTER: "counter", DISCARD: "discard"}[kind]
+        return f"{verb} {card_name(action.card)}"
+    if kind == PASS:
+        return "pass"
+    if kind == END:
+        return "end"
+    raise TypeError(f"not a DRUMP action: {action!r}")
+
+
+def _card(text: str, word: str, token: str) -> int:
+    card = parse_card(token)
+    if card is None:
+        raise ActionParseError(text, f"{token!r} is not a card (write rank then suit, like 7h, Xs, As)")
+    return card
+
+
+def _slot(text: str, token: str) -> int:
+    if token not in ("1", "2", "3", "4"):
+        raise ActionParseError(text, f"{token!r} is not a slot (slots are 1 to 4)")
+    return int(token) - 1
+
+
+def _force(text: str, card: int, verb: str) -> None:
+    if not IS_FORCE[card]:
+        raise ActionParseError(
+            text, f"{card_name(card)} is a monster part; only force cards (A-9) can {verb}"
+        )
+
+
+def _part(text: str, card: int, verb: str) -> None:
+    if not IS_PART[card]:
+        raise ActionParseError(
+            text, f"{card_name(card)} is a force card; only monster parts (X, J, Q, K) can {verb}"
+        )
+
+
+def _drop(tokens: list[str], index: int, word: str) -> list[str]:
+    """Tokens without an optional connecting word at `index`."""
+    if len(tokens) > index and tokens[index] == word:
+        return tokens[:index] + tokens[index + 1 :]
+    return tokens
+
+
+_USAGE = {
+    "set": "set <card> on <slot>",
+    "summon": "summon <part> from <slot>",
+    "extra": "extra <jack> with <ace>",
+    "recycle": "recycle <part> draw | recycle <part> take <part>",
+    "burst": "burst <card> on <slot>",
+    "ace": "ace <ace> 1|11",
+    "block": "block <card>",
+    "counter": "counter <card>",
+    "discard": "discard <card>",
+    "pass": "pass",
+    "end": "end",
+}
+
+
+def parse_action(text: str) -> Action:
+    """The action written in DRUMP notation (ActionParseError if it is not)."""
+    if not isinstance(text, str):
+        raise ActionParseError(repr(text), "an action is written as text")
+    tokens = text.strip().lower().split()
+    if not tokens:
+        raise ActionParseError(text, "it is empty")
+    verb, *rest = tokens
+    if verb not in _USAGE:
+        verbs = ", ".join(_USAGE)
+        raise ActionParseError(text, f"unknown verb {verb!r}; the verbs are {verbs}")
+    rest = _drop(rest, 1, {"set": "on", "summon": "from", "extra": "with", "burst": "on"}.get(verb, ""))
+    expected = {"pass": 0, "end": 0, "block": 1, "counter": 1, "discard": 1}.get(verb, 2)
+    if verb == "recycle" and len(rest) == 3:
+        expected = 3
+    if len(rest) != expected:
+        raise ActionParseError(text, f"expected {_USAGE[verb]}")
+    if verb == "pass":
+        return PASS_ACTION
+    if verb == "end":
+        return END_ACTION
+    first = _card(text, verb, rest[0])
+    if verb in ("block", "counter", "discard"):
+        table: dict[str, list[Block] | list[Counter] | list[Discard]] = {
+            "block": BLOCK_TABLE,
+            "counter": COUNTER_TABLE,
+            "discard": DISCARD_TABLE,
+        }
+        return table[verb][first]
+    if verb == "set":
+        _force(text, first, "be set")
+        return SET_TABLE[first][_slot(text, rest[1])]
+    if verb == "burst":
+        _force(text, first, "burst")
+        return BURST_TABLE[first][_slot(text, rest[1])]
+    if verb == "summon":
+        _part(text, first, "be summoned")
+        return SUMMON_TABLE[first][_slot(text, rest[1])]
+    if verb == "extra":
+        ace = _card(text, verb, rest[1])
+        if RANK[first] != JACK or not IS_ACE[ace]:
+            raise ActionParseError(
+                text, "an Extra Jack places a J by discarding an Ace: extra <jack> with <ace>"
+            )
+        return EXTRA_TABLE[(first, ace)]
+    if verb == "ace":
+        if not IS_ACE[first]:
+            raise ActionParseError(text, f"{card_name(first)} is not an Ace")
+        if rest[1] not in ("1", "11"):
+            raise ActionParseError(text, f"an Ace counts 1 or 11, not {rest[1]!r}")
+        return ACE_TABLE[(first, int(rest[1]))]
+    # recycle
+    _part(text, first, "be recycled")
+    if rest[1:] == ["draw"]:
+        action = RECYCLE_DRAW[first]
+        assert action is not None
+        return action
+    if rest[1] != "take" or len(rest) != 3:
+        raise ActionParseError(text, f"expected {_USAGE['recycle']}")
+    take = _card(text, verb, rest[2])
+    _part(text, take, "be taken back by a recycle")
+    taken = RECYCLE_TAKE[first][take]
+    if taken is None:
+        raise ActionParseError(text, "a recycle takes a part other than the one it discards")
+    return taken

@@ -1,0 +1,68 @@
+"""DRUMP cards as small integers: card = (rank - 1) * 4 + suit.
+
+Ranks run A=1 .. K=13 and suits s, h, d, c.  A to 9 are force cards, 10 (X),
+J, Q, K are monster parts (drump.md, "The cards").
+"""
+
+from __future__ import annotations
+
+RANK_LETTERS = "A23456789XJQK"
+SUIT_LETTERS = "shdc"
+SUIT_SYMBOLS = "♠♥♦♣"
+DECK = tuple(range(52))
+
+ACE = 1
+TEN, JACK, QUEEN, KING = 10, 11, 12, 13
+
+#: Rank of each card, 1..13.
+RANK = tuple(card // 4 + 1 for card in DECK)
+#: Suit of each card, 0..3 (s, h, d, c).
+SUIT = tuple(card % 4 for card in DECK)
+IS_FORCE = tuple(rank <= 9 for rank in RANK)
+IS_PART = tuple(rank >= 10 for rank in RANK)
+IS_ACE = tuple(rank == ACE for rank in RANK)
+
+FORCE_CARDS = tuple(card for card in DECK if IS_FORCE[card])
+PART_CARDS = tuple(card for card in DECK if IS_PART[card])
+ACES = tuple(card for card in DECK if IS_ACE[card])
+JACKS = tuple(card for card in DECK if RANK[card] == JACK)
+
+BODY_PARTS = ("head", "wings", "body", "tail")
+CREATURES = {TEN: "Chimera", JACK: "Hydra", QUEEN: "Pegasus", KING: "Dragon"}
+
+_RANK_ALIASES = {"10": TEN, "t": TEN, "x": TEN, "a": ACE, "1": ACE, "j": JACK, "q": QUEEN, "k": KING}
+_SUIT_ALIASES = {letter: index for index, letter in enumerate(SUIT_LETTERS)}
+_SUIT_ALIASES.update({symbol: index for index, symbol in enumerate(SUIT_SYMBOLS)})
+_SUIT_ALIASES.update({"♤": 0, "♡": 1, "♢": 2, "♧": 3})
+
+
+def card_of(rank: int, suit: int) -> int:
+    """The card of a rank (1..13) and a suit (0..3)."""
+    return (rank - 1) * 4 + suit
+
+
+def card_name(card: int) -> str:
+    """The card's notation, for example `7h`, `Xs`, `As`."""
+    return RANK_LETTERS[RANK[card] - 1] + SUIT_LETTERS[SUIT[card]]
+
+
+def card_label(card: int) -> str:
+    """The card for people: rank and suit symbol, for example `7♥`."""
+    return RANK_LETTERS[RANK[card] - 1] + SUIT_SYMBOLS[SUIT[card]]
+
+
+def parse_card(text: str) -> int | None:
+    """The card written as `text` (`7h`, `10h`, `Th`, `7♥`), or None."""
+    token = text.strip().lower()
+    if len(token) < 2:
+        return None
+    rank_text, suit_text = token[:-1], token[-1]
+    suit = _SUIT_ALIASES.get(suit_text)
+    if suit is None:
+        return None
+    rank = _RANK_ALIASES.get(rank_text)
+    if rank is None and rank_text.isdigit() and 2 <= int(rank_text) <= 9:
+        rank = int(rank_text)
+    if rank is None:
+        return None
+    return card_of(rank, suit)

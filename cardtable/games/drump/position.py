@@ -1,0 +1,336 @@
+"""DRUMP positions as JSON: write any state, and start a match from a described one.
+
+Seats and slots count from 1, cards are written as in the notation, and a
+face-down stacked card is written with " down" after it.  The deck, top card
+first, may be left out: the cards no other place holds are then shuffled by
+the match's seed.  Empty stacks, zones, pile and the turn's counters may be
+left out too.  A position that breaks a rule of the cards is refused with the
+place and the reason.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.core.errors import OptionError, PositionError
+from cardtable.games.drump.cards import ACE, BODY_PARTS, DECK, IS_FORCE, IS_PART, RANK, card_name, parse_card
+from cardtable.games.drump.endings import has_drump
+from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
+from cardtable.games.drump.state import (
+    ACE_CHOICE,
+    BLOCKING,
+    CARD_MASK,
+    COUNTERING,
+    DISCARDING,
+    FACE_DOWN,
+    MAIN,
+    NO_CARD,
+    OVER,
+    PHASE_NAMES,
+    SEATS,
+    SLOTS,
+    STACK_LIMIT,
+    DrumpState,
+    Exchange,
+    empty_state,
+    stack_total,
+)
+
+
+def position_of(state: DrumpState) -> dict[str, Any]:
+    """The whole state as JSON data, secrets included (the log is not kept)."""
+    exchange = state.exchange
+    return {
+        "game": "drump",
+        "options": OPTION_TABLE.to_dict(state.options),
+        "first_seat": state.first_seat + 1,
+        "phase": PHASE_NAMES[state.phase],
+        "turn": {
+            "seat": state.turn_seat + 1,
+            "number": state.turn_number,
+            "slots_set": [slot + 1 for slot in range(SLOTS) if state.slots_set >> slot & 1],
+            "summoned": state.summoned,
+            "extra_jack_used": state.extra_jack_used,
+            "recycles": state.recycles,
+            "burst_used": state.burst_used,
+        },
+        "hands": [[card_name(card) for card in hand] for hand in state.hands],
+        "known_in_hand": [
+            [card_name(card) for card in hand if state.known[seat] >> card & 1]
+            for seat, hand in enumerate(state.hands)
+        ],
+        "stacks": [[[_write_stacked(code) for code in stack] for stack in row] for row in state.stacks],
+        "zones": [
+            {
+                part: (card_name(card) if card != NO_CARD else None)
+                for part, card in zip(BODY_PARTS, row, strict=True)
+            }
+            for row in state.zones
+        ],
+        "pile": [card_name(card) for card in state.pile],
+        "deck": [card_name(card) for card in state.deck],
+        "exchange": None
+        if exchange is None
+        else {
+            "slot": exchange.slot + 1,
+            "cards": [card_name(card) for card in exchange.cards],
+            "pending_aces": [card_name(card) for card in exchange.pending_aces],
+            "stack_total": exchange.stack_total,
+            "attack_total": exchange.attack_total,
+            "defense_total": exchange.defense_total,
+        },
+        "discarding": state.discarding + 1 if state.discarding != NO_CARD else None,
+        "last_turn": state.last_turn + 1 if state.last_turn != NO_CARD else None,
+    }
+
+
+def _write_stacked(code: int) -> str:
+    name = card_name(code & CARD_MASK)
+    return name if code < FACE_DOWN else f"{name} down"
+
+
+class _Reader:
+    """Reads one position, remembering where each card was seen."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.seen: dict[int, str] = {}
+        self.exchange_cards: tuple[int, ...] = ()
+
+    def fail(self, where: str, reason: str) -> PositionError:
+        return PositionError(f"position {where}: {reason}")
+
+    def field(self, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        if name not in self.data:
+            if default is ...:
+                raise self.fail(name, "is missing")
+            return default
+        value = self.data[name]
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+            raise self.fail(name, f"{value!r} has the wrong type")
+        return value
+
+    def card(self, text: Any, where: str) -> int:
+        card = parse_card(text) if isinstance(text, str) else None
+        if card is None:
+            raise self.fail(where, f"{text!r} is not a card (write rank then suit, like 7h, Xs, As)")
+        if card in self.seen:
+            raise self.fail(where, f"{card_name(card)} appears twice (also at {self.seen[card]})")
+        self.seen[card] = where
+        return card
+
+    def cards(self, value: Any, where: str) -> tuple[int, ...]:
+        if not isinstance(value, list):
+            raise self.fail(where, "should be a list of cards")
+        return tuple(self.card(text, f"{where}[{index}]") for index, text in enumerate(value))
+
+    def seat(self, value: Any, where: str) -> int:
+        if value not in (1, 2) or isinstance(value, bool):
+            raise self.fail(where, f"{value!r} is not a seat (1 or 2)")
+        return int(value) - 1
+
+    def pair(self, name: str, default: list[Any]) -> list[Any]:
+        value = self.field(name, list, default)
+        if len(value) != SEATS:
+            raise self.fail(name, f"should hold one entry per seat ({SEATS}), not {len(value)}")
+        return value
+
+
+def state_from_position(data: Any, rng: random.Random, options: DrumpOptions | None = None) -> DrumpState:
+    """A state from JSON data; `options`, when given, replace the position's own."""
+    if not isinstance(data, dict):
+        raise PositionError("position: expected a JSON object")
+    reader = _Reader(data)
+    if data.get("game", "drump") != "drump":
+        raise reader.fail("game", f"{data['game']!r} is not drump")
+    if options is None:
+        try:
+            options = OPTION_TABLE.from_dict(reader.field("options", dict, {}), "position options")
+        except OptionError as error:
+            raise PositionError(f"position options: {error}") from None
+    first_seat = reader.seat(reader.field("first_seat", int, 1), "first_seat")
+    state = empty_state(options, first_seat)
+    _read_turn(reader, state)
+    _read_cards(reader, state, rng)
+    _read_phase(reader, state)
+    _check_endings(reader, state)
+    return state
+
+
+def _read_turn(reader: _Reader, state: DrumpState) -> None:
+    turn = reader.field("turn", dict, {})
+    sub = _Reader(turn)
+    state.turn_seat = reader.seat(sub.field("seat", int, state.first_seat + 1), "turn.seat")
+    state.turn_number = sub.field("number", int, 1)
+    if state.turn_number < 1:
+        raise reader.fail("turn.number", "turns are counted from 1")
+    slots = sub.field("slots_set", list, [])
+    for slot in slots:
+        if slot not in (1, 2, 3, 4) or isinstance(slot, bool):
+            raise reader.fail("turn.slots_set", f"{slot!r} is not a slot (1 to 4)")
+        state.slots_set |= 1 << (slot - 1)
+    state.summoned = sub.field("summoned", bool, False)
+    state.extra_jack_used = sub.field("extra_jack_used", bool, False)
+    state.recycles = sub.field("recycles", int, 0)
+    limit = state.options.recycle_limit
+    if state.recycles < 0 or (limit is not None and state.recycles > limit):
+        raise reader.fail("turn.recycles", f"{state.recycles} is outside 0..{limit}")
+    state.burst_used = sub.field("burst_used", bool, False)
+
+
+def _read_cards(reader: _Reader, state: DrumpState, rng: random.Random) -> None:
+    state.hands = tuple(  # type: ignore[assignment]
+        reader.cards(hand, f"hands[{seat}]") for seat, hand in enumerate(reader.pair("hands", [[], []]))
+    )
+    state.stacks = tuple(
+        _read_stacks(reader, row, seat)
+        for seat, row in enumerate(reader.pair("stacks", [[[]] * SLOTS] * SEATS))
+    )
+    state.zones = tuple(
+        _read_zones(reader, state, row, seat) for seat, row in enumerate(reader.pair("zones", [{}, {}]))
+    )
+    state.pile = reader.cards(reader.field("pile", list, []), "pile")
+    exchange = reader.field("exchange", (dict, type(None)), None)
+    if exchange is not None:
+        cards = reader.cards(exchange.get("cards"), "exchange.cards")
+        if not cards or not IS_FORCE[cards[0]]:
+            raise reader.fail("exchange.cards", "should start with the attacking force card")
+        reader.exchange_cards = cards
+    known = reader.field("known_in_hand", list, [[], []])
+    state.known = (0, 0)
+    for seat, cards in enumerate(known[:SEATS]):
+        for text in cards if isinstance(cards, list) else [None]:
+            card = parse_card(text) if isinstance(text, str) else None
+            if card is None or card not in state.hands[seat]:
+                raise reader.fail(f"known_in_hand[{seat}]", f"{text!r} is not a card of that hand")
+            mask = state.known[seat] | 1 << card
+            state.known = (mask, state.known[1]) if seat == 0 else (state.known[0], mask)
+    _read_deck(reader, state, rng)
+
+
+def _read_stacks(reader: _Reader, row: Any, seat: int) -> tuple[tuple[int, ...], ...]:
+    if not isinstance(row, list) or len(row) != SLOTS:
+        raise reader.fail(f"stacks[{seat}]", f"should be a list of {SLOTS} stacks")
+    stacks = []
+    for slot, stack in enumerate(row):
+        where = f"stacks[{seat}][{slot}]"
+        if not isinstance(stack, list):
+            raise reader.fail(where, "should be a list of cards")
+        codes = []
+        for index, text in enumerate(stack):
+            down = isinstance(text, str) and text.strip().lower().endswith(" down")
+            card = reader.card(text.strip()[:-5] if down else text, f"{where}[{index}]")
+            if not IS_FORCE[card]:
+                raise reader.fail(
+                    f"{where}[{index}]", f"{card_name(card)} is a monster part; stacks hold A-9"
+                )
+            if down and index == 0:
+                raise reader.fail(where, "the bottom card of a stack is always face up")
+            codes.append(card | FACE_DOWN if down else card)
+        if stack_total(tuple(codes)) > STACK_LIMIT:
+            raise reader.fail(where, f"totals {stack_total(tuple(codes))} with Aces as 1, over {STACK_LIMIT}")
+        stacks.append(tuple(codes))
+    return tuple(stacks)
+
+
+def _read_zones(reader: _Reader, state: DrumpState, row: Any, seat: int) -> tuple[int, ...]:
+    where = f"zones[{seat}]"
+    if not isinstance(row, dict) or set(row) - set(BODY_PARTS):
+        raise reader.fail(where, f"should map body parts ({', '.join(BODY_PARTS)}) to a part or null")
+    zones = []
+    for zone, part in enumerate(BODY_PARTS):
+        text = row.get(part)
+        if text is None:
+            zones.append(NO_CARD)
+            continue
+        card = reader.card(text, f"{where}.{part}")
+        if not IS_PART[card]:
+            raise reader.fail(f"{where}.{part}", f"{card_name(card)} is a force card, not a monster part")
+        if state.part_zone[card] != zone:
+            actual = BODY_PARTS[state.part_zone[card]]
+            raise reader.fail(f"{where}.{part}", f"{card_name(card)} is a {actual}, not a {part}")
+        zones.append(card)
+    return tuple(zones)
+
+
+def _read_deck(reader: _Reader, state: DrumpState, rng: random.Random) -> None:
+    deck = reader.field("deck", (list, type(None)), None)
+    rest = [card for card in DECK if card not in reader.seen]
+    if deck is not None:
+        state.deck = reader.cards(deck, "deck")
+        missing = [card for card in DECK if card not in reader.seen]
+        if missing:
+            names = " ".join(card_name(card) for card in missing)
+            raise reader.fail("deck", f"the position holds {52 - len(missing)} cards; missing: {names}")
+    else:
+        rng.shuffle(rest)
+        state.deck = tuple(rest)
+        size = reader.field("deck_size", int, len(rest))
+        if size != len(rest):
+            raise reader.fail("deck_size", f"is {size}, but {len(rest)} cards are placed nowhere else")
+
+
+def _read_phase(reader: _Reader, state: DrumpState) -> None:
+    name = reader.field("phase", str, "main")
+    if name not in PHASE_NAMES or name == PHASE_NAMES[OVER]:
+        raise reader.fail("phase", f"{name!r} is not one of main, ace, block, counter, discard")
+    state.phase = PHASE_NAMES.index(name)
+    exchange = reader.data.get("exchange")
+    if state.phase in (ACE_CHOICE, BLOCKING, COUNTERING):
+        if not isinstance(exchange, dict):
+            raise reader.fail("exchange", f"the {name} phase needs the exchange under way")
+        sub = _Reader(exchange)
+        slot = sub.field("slot", int)
+        if slot not in (1, 2, 3, 4):
+            raise reader.fail("exchange.slot", f"{slot!r} is not a slot (1 to 4)")
+        if not state.stacks[1 - state.turn_seat][slot - 1]:
+            raise reader.fail("exchange.slot", "the attacked stack is empty")
+        cards = reader.exchange_cards
+        stack = state.stacks[1 - state.turn_seat][slot - 1]
+        if any(code >= FACE_DOWN for code in stack):
+            raise reader.fail(
+                "exchange.slot", "a Burst reveals the attacked stack: no card there is face down"
+            )
+        aces = tuple(
+            parse_card(text) if isinstance(text, str) else None
+            for text in sub.field("pending_aces", list, [])
+        )
+        if any(ace is None or ace not in stack or RANK[ace] != ACE for ace in aces):
+            raise reader.fail("exchange.pending_aces", "should be Aces of the attacked stack")
+        if (state.phase == ACE_CHOICE) != bool(aces):
+            raise reader.fail("exchange.pending_aces", "Aces are counted in the ace phase, and only then")
+        total = sub.field("stack_total", int, stack_total(stack))
+        state.exchange = Exchange(
+            slot - 1,
+            cards,
+            aces,  # type: ignore[arg-type]
+            total,
+            sub.field("attack_total", int, RANK[cards[0]]),
+            sub.field("defense_total", int, total),
+        )
+    elif exchange is not None:
+        raise reader.fail("exchange", "an exchange is only under way in the ace, block and counter phases")
+    discarding = reader.data.get("discarding")
+    if state.phase == DISCARDING:
+        state.discarding = reader.seat(discarding, "discarding")
+        if len(state.hands[state.discarding]) <= state.options.hand_limit:
+            raise reader.fail("discarding", "that hand is not over the hand limit")
+    elif discarding is not None:
+        raise reader.fail("discarding", "only the discard phase has a discarding seat")
+    assert state.phase != MAIN or state.exchange is None
+
+
+def _check_endings(reader: _Reader, state: DrumpState) -> None:
+    last = reader.data.get("last_turn")
+    state.last_turn = NO_CARD if last is None else reader.seat(last, "last_turn")
+    drumps = [has_drump(zones) for zones in state.zones]
+    if all(drumps):
+        raise reader.fail("zones", "both players have DRUMP: that game is over")
+    for seat, drump in enumerate(drumps):
+        if drump and state.last_turn != 1 - seat:
+            raise reader.fail(
+                "last_turn", f"seat {seat + 1} has DRUMP, so seat {2 - seat} must be on its last turn"
+            )
+    if not any(drumps) and state.last_turn != NO_CARD:
+        raise reader.fail("last_turn", "no one has DRUMP, so no last turn is due")

@@ -1,0 +1,229 @@
+"""What one DRUMP seat may know (drump.md, "Hidden information"), as its own type.
+
+Hands and the deck order are secret; hand sizes, the deck size and the pile
+are public.  A face-down card is known to its owner only until a Burst or a
+summon reveals it.  Parts taken back from the pile are known to both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.game import LogNode, Outcome, log_entries
+from cardtable.games.drump.cards import BODY_PARTS, card_name
+from cardtable.games.drump.options import DrumpOptions
+from cardtable.games.drump.state import (
+    CARD_MASK,
+    FACE_DOWN,
+    NO_CARD,
+    PHASE_NAMES,
+    SEATS,
+    DrumpState,
+    Exchange,
+)
+
+#: A stacked card as a seat sees it: (card, or None when hidden; face up).
+StackCard = tuple[int | None, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class DrumpView:
+    """A DRUMP state as `seat` (None: a spectator) may know it."""
+
+    seat: int | None
+    options: DrumpOptions
+    phase: str
+    current_seat: int | None
+    first_seat: int
+    turn_seat: int
+    turn_number: int
+    #: The observer's own hand (empty for a spectator).
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    #: Cards in each hand that both players know (parts taken back from the pile).
+    known_in_hand: tuple[tuple[int, ...], ...]
+    stacks: tuple[tuple[tuple[StackCard, ...], ...], ...]
+    zones: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    deck_size: int
+    slots_set: int
+    summoned: bool
+    extra_jack_used: bool
+    recycles: int
+    burst_used: bool
+    exchange: Exchange | None
+    discarding: int | None
+    last_turn: int | None
+    outcome: Outcome | None
+    log_node: LogNode
+
+    @property
+    def log(self) -> tuple[tuple[Any, ...], ...]:
+        """The events this seat saw, oldest first, with hidden cards as None."""
+        return log_entries(self.log_node)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for front ends and the network; cards by name, seats and slots from 1."""
+        exchange = self.exchange
+        return {
+            "game": "drump",
+            "seat": _seat(self.seat),
+            "phase": self.phase,
+            "current_seat": _seat(self.current_seat),
+            "first_seat": self.first_seat + 1,
+            "turn_seat": self.turn_seat + 1,
+            "turn_number": self.turn_number,
+            "hand": [card_name(card) for card in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "known_in_hand": [[card_name(card) for card in cards] for cards in self.known_in_hand],
+            "stacks": [[[_stacked(card, up) for card, up in stack] for stack in row] for row in self.stacks],
+            "zones": [
+                {
+                    part: card_name(card) if card != NO_CARD else None
+                    for part, card in zip(BODY_PARTS, row, strict=True)
+                }
+                for row in self.zones
+            ],
+            "pile": [card_name(card) for card in self.pile],
+            "deck_size": self.deck_size,
+            "turn": {
+                "slots_set": [slot + 1 for slot in range(4) if self.slots_set >> slot & 1],
+                "summoned": self.summoned,
+                "extra_jack_used": self.extra_jack_used,
+                "recycles": self.recycles,
+                "burst_used": self.burst_used,
+            },
+            "exchange": None
+            if exchange is None
+            else {
+                "slot": exchange.slot + 1,
+                "cards": [card_name(card) for card in exchange.cards],
+                "pending_aces": [card_name(card) for card in exchange.pending_aces],
+                "stack_total": exchange.stack_total,
+            },
+            "discarding": _seat(self.discarding),
+            "last_turn": _seat(self.last_turn),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "log": [describe_event(event) for event in self.log],
+        }
+
+
+def _seat(seat: int | None) -> int | None:
+    return None if seat is None else seat + 1
+
+
+def _stacked(card: int | None, face_up: bool) -> str:
+    if card is None:
+        return "hidden"
+    return card_name(card) if face_up else f"{card_name(card)} down"
+
+
+def view(state: DrumpState, seat: int | None) -> DrumpView:
+    """What `seat` (None: a spectator) may know of `state`."""
+    stacks = tuple(
+        tuple(
+            tuple(
+                (code, True) if code < FACE_DOWN else ((code & CARD_MASK) if owner == seat else None, False)
+                for code in stack
+            )
+            for stack in row
+        )
+        for owner, row in enumerate(state.stacks)
+    )
+    known = tuple(
+        tuple(card for card in hand if state.known[owner] >> card & 1)
+        for owner, hand in enumerate(state.hands)
+    )
+    return DrumpView(
+        seat=seat,
+        options=state.options,
+        phase=PHASE_NAMES[state.phase],
+        current_seat=state.current_seat(),
+        first_seat=state.first_seat,
+        turn_seat=state.turn_seat,
+        turn_number=state.turn_number,
+        hand=state.hands[seat] if seat is not None else (),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        known_in_hand=known,
+        stacks=stacks,
+        zones=state.zones,
+        pile=state.pile,
+        deck_size=len(state.deck),
+        slots_set=state.slots_set,
+        summoned=state.summoned,
+        extra_jack_used=state.extra_jack_used,
+        recycles=state.recycles,
+        burst_used=state.burst_used,
+        exchange=state.exchange,
+        discarding=state.discarding if state.discarding != NO_CARD else None,
+        last_turn=state.last_turn if state.last_turn != NO_CARD else None,
+        outcome=state.result,
+        log_node=state.logs[SEATS if seat is None else seat],
+    )
+
+
+# -- the log in words ----------------------------------------------------------------
+def describe_event(
+    event: tuple[Any, ...],
+    names: Sequence[str] = ("Player 1", "Player 2"),
+    card_label: Callable[[int], str] = card_name,
+) -> str:
+    """One log event in words, cards written by `card_label`; hidden cards read as 'a card'."""
+
+    def _cards(cards: Sequence[int]) -> str:
+        return " ".join(card_label(card) for card in cards) or "nothing"
+
+    kind, seat = event[0], event[1]
+    who = names[seat] if isinstance(seat, int) else ""
+    if kind == "deal":
+        return f"{who} is dealt {_cards(event[2])}" if event[2] is not None else f"{who} is dealt 5 cards"
+    if kind == "turn":
+        return f"Turn {event[2]}: {who}"
+    if kind == "draw":
+        return f"{who} draws {card_label(event[2])}" if event[2] is not None else f"{who} draws a card"
+    if kind == "set":
+        card, slot, face_up = event[2], event[3] + 1, event[4]
+        if card is None:
+            return f"{who} sets a face-down card on slot {slot}"
+        return f"{who} sets {card_label(card)} {'face up' if face_up else 'face down'} on slot {slot}"
+    if kind == "summon":
+        part, slot, paid = event[2], event[3] + 1, event[4]
+        return f"{who} summons {card_label(part)}, paying {_cards(paid)} from slot {slot}"
+    if kind == "extra":
+        return f"{who} places {card_label(event[2])} by Extra Jack, discarding {card_label(event[3])}"
+    if kind == "recycle":
+        gain = "draws a card" if event[3] is None else f"takes {card_label(event[3])} from the pile"
+        return f"{who} recycles {card_label(event[2])} and {gain}"
+    if kind == "burst":
+        card, slot, revealed = event[2], event[3] + 1, event[4]
+        return f"{who} bursts {card_label(card)} on slot {slot}, revealing {_cards(revealed)}"
+    if kind == "ace":
+        return f"{who} counts {card_label(event[2])} as {event[3]}"
+    if kind in ("block", "counter"):
+        return f"{who} {kind}s with {card_label(event[2])}"
+    if kind == "pass":
+        return f"{who} passes"
+    if kind == "fails":
+        return (
+            f"The attack fails ({event[4]} is 13 or less): {card_label(event[2])} joins slot {event[3] + 1}"
+        )
+    if kind == "wins":
+        if event[2] == "attack":
+            return f"{who} wins the Burst: slot {event[3] + 1} goes to the pile"
+        return f"{who} wins the block: the stack on slot {event[3] + 1} stays"
+    if kind == "discard":
+        return f"{who} discards {card_label(event[2])} to the hand limit"
+    if kind == "end":
+        return f"{who} ends the turn"
+    if kind == "drump":
+        return f"{who}: DRUMP!"
+    if kind == "last":
+        return f"{who} plays one last turn"
+    if kind == "over":
+        winners = event[1]
+        if len(winners) > 1:
+            return f"Game over: a draw ({event[2]})"
+        return f"Game over: {names[winners[0]]} wins ({event[2]})"
+    raise ValueError(f"unknown DRUMP event {event!r}")

@@ -1,0 +1,114 @@
+"""DRUMP positions: written and read back, and impossible ones refused with the place and reason."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from cardtable.core.errors import PositionError
+from cardtable.core.match import Match
+from cardtable.games.drump import GAME
+from tests.drump.helpers import match_from, position
+
+
+def test_a_played_state_round_trips_through_json() -> None:
+    match = Match(GAME, seed=11)
+    for _ in range(40):
+        match.play(match.legal_actions()[0])
+    data = json.loads(json.dumps(GAME.position_of(match.state)))
+    again = GAME.state_from_position(data, random.Random(1))
+    assert GAME.position_of(again) == data
+
+
+def test_without_a_deck_the_rest_is_shuffled_by_the_seed() -> None:
+    data = position(hands=(["2s"], []))
+    del data["deck"]
+    first = Match(GAME, position=data, seed=4).state.deck
+    assert first == Match(GAME, position=data, seed=4).state.deck
+    assert first != Match(GAME, position=data, seed=5).state.deck
+    assert len(first) == 51
+    data["deck_size"] = 40
+    with pytest.raises(PositionError, match="deck_size: is 40, but 51 cards"):
+        Match(GAME, position=data, seed=4)
+
+
+def test_options_come_from_the_position_unless_given() -> None:
+    data = position()
+    data["options"] = {"recycle_limit": 3}
+    assert match_from(data).options.recycle_limit == 3
+    assert match_from(data, preset="pt").options.recycle_limit is None
+
+
+def broken(change: Any) -> dict[str, Any]:
+    data = position(
+        hands=(["2s", "Kh"], ["3s"]), stacks={(1, 1): ["9s", "4h down"]}, zones=({"head": "Ks"}, {})
+    )
+    data = copy.deepcopy(data)
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["hands"][1].append("2s"), "2s appears twice (also at hands[0][0])"),
+        (lambda d: d["pile"].append("Qq"), "'Qq' is not a card"),
+        (lambda d: d["deck"].pop(), "the position holds 51 cards; missing"),
+        (lambda d: d["stacks"][0][0].append("2c down"), "stacks[0][0]: totals 15 with Aces as 1, over 13"),
+        (lambda d: d["stacks"][0][1].append("Qc"), "Qc is a monster part; stacks hold A-9"),
+        (lambda d: d["stacks"][0][2].append("7c down"), "the bottom card of a stack is always face up"),
+        (
+            lambda d: (d["zones"][0].update(head="Kh"), d["hands"][0].__setitem__(1, "Ks")),
+            "Kh is a wings, not a head",
+        ),
+        (lambda d: d["zones"][1].update(tail="7c"), "7c is a force card"),
+        (lambda d: d["zones"][1].update(horn="Kc"), "should map body parts"),
+        (lambda d: d["hands"].append([]), "one entry per seat (2), not 3"),
+        (lambda d: d.update(first_seat=3), "3 is not a seat"),
+        (lambda d: d["turn"].update(recycles=7), "turn.recycles: 7 is outside 0..2"),
+        (lambda d: d["turn"].update(slots_set=[5]), "5 is not a slot"),
+        (lambda d: d.update(phase="lunch"), "'lunch' is not one of"),
+        (lambda d: d.update(phase="block"), "the block phase needs the exchange under way"),
+        (lambda d: d.update(phase="discard", discarding=1), "that hand is not over the hand limit"),
+        (lambda d: d.update(last_turn=2), "no one has DRUMP, so no last turn is due"),
+        (lambda d: d.update(options={"recycle_limit": "lots"}), "'lots' is not a whole number"),
+        (lambda d: d.update(options={"colour": "red"}), "unknown option 'colour'"),
+        (lambda d: d.update(game="chess"), "'chess' is not drump"),
+        (lambda d: d.update(hands="2s"), "hands: '2s' has the wrong type"),
+        (lambda d: d.pop("exchange", None) or d.update(phase="ace"), "the ace phase needs the exchange"),
+    ],
+)
+def test_impossible_positions_are_refused_with_the_reason(change: Any, message: str) -> None:
+    with pytest.raises(PositionError) as error:
+        Match(GAME, position=broken(change), seed=0)
+    assert message in str(error.value)
+
+
+def test_a_position_with_53_cards_is_refused() -> None:
+    data = position()
+    data["pile"].append(data["deck"][0])
+    with pytest.raises(PositionError, match="appears twice"):
+        Match(GAME, position=data, seed=0)
+
+
+def test_positions_mid_exchange_are_read() -> None:
+    data = position(
+        hands=([], ["Kd"]),
+        stacks={(2, 1): ["9s"]},
+        phase="block",
+        exchange={"slot": 1, "cards": ["8c"]},
+    )
+    match = match_from(data)
+    assert match.current_seat == 1
+    assert [GAME.format_action(a) for a in match.legal_actions()] == ["pass", "block Kd"]
+
+
+def test_a_drump_holder_needs_the_opponents_last_turn() -> None:
+    zones = {"head": "Xs", "wings": "Xh", "body": "Xd", "tail": "Xc"}
+    with pytest.raises(PositionError, match="seat 1 has DRUMP, so seat 2 must be on its last turn"):
+        Match(GAME, position=position(zones=(zones, {})), seed=0)
+    assert not Match(GAME, position=position(zones=(zones, {}), last_turn=2), seed=0).is_over

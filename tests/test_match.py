@@ -1,0 +1,67 @@
+"""The match as the checked entry point: typed errors that name the input, and nothing changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardtable.core.conformance import fingerprint
+from cardtable.core.errors import ActionParseError, GameOverError, IllegalActionError, NotYourTurnError
+from cardtable.core.match import Match
+from cardtable.games.drump import GAME
+from tests.drump.helpers import match_from, play, position
+
+
+@pytest.mark.parametrize(
+    ("text", "seat", "error", "message"),
+    [
+        ("set 7z on 1", None, ActionParseError, "cannot read 'set 7z on 1' as an action"),
+        ("set 2h on 1", None, IllegalActionError, "'set 2h on 1' is not legal now: 2h is not in your hand"),
+        ("end", 1, NotYourTurnError, "seat 2 tried 'end', but seat 1 is to act"),
+        ("block 2s", None, IllegalActionError, "no exchange or discard is under way"),
+    ],
+)
+def test_refused_actions_raise_their_own_error_and_change_nothing(
+    text: str, seat: int | None, error: type[Exception], message: str
+) -> None:
+    match = match_from(position(hands=(["2s"], ["3s"])))
+    before = fingerprint(GAME, match.state)
+    with pytest.raises(error) as raised:
+        match.play(text, seat)
+    assert message in str(raised.value)
+    assert fingerprint(GAME, match.state) == before
+    assert match.moves == []
+
+
+def test_a_finished_game_refuses_every_action() -> None:
+    match = match_from(position(deck_size=0))
+    play(match, "end")
+    assert match.is_over and match.current_seat is None and match.legal_actions() == []
+    with pytest.raises(GameOverError, match="'end' refused: the game is over"):
+        match.play("end")
+
+
+def test_undo_rebuilds_the_state_before_the_actions() -> None:
+    match = Match(GAME, seed=3)
+    states = [fingerprint(GAME, match.state)]
+    for _ in range(10):
+        match.play(match.legal_actions()[0])
+        states.append(fingerprint(GAME, match.state))
+    match.undo(4)
+    assert fingerprint(GAME, match.state) == states[6]
+    match.undo(6)
+    assert fingerprint(GAME, match.state) == states[0]
+    with pytest.raises(ValueError, match="cannot undo 1 actions; 0 have been taken"):
+        match.undo(1)
+
+
+def test_undo_turn_takes_back_a_seats_last_decision_and_what_followed() -> None:
+    match = match_from(position(hands=(["2s", "3s"], ["4s"])))
+    play(match, "set 2s on 1", "end", "end")
+    assert match.undo_turn(0) == 2
+    assert [GAME.format_action(move.action) for move in match.moves] == ["set 2s on 1"]
+    assert match.undo_turn(1) == 0
+
+
+def test_a_game_too_small_for_its_players_is_refused() -> None:
+    with pytest.raises(ValueError, match="2 seats, but 3 players"):
+        Match(GAME, seed=1, players=["a", "b", "c"], seats=2)

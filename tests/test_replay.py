@@ -1,0 +1,147 @@
+"""Replays: saved whole or not at all, replayed identically, broken files refused with line and reason."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable.core import replay
+from cardtable.core.conformance import fingerprint
+from cardtable.core.errors import ReplayError
+from cardtable.core.match import Match, bot_rngs
+from cardtable.games.drump import GAME
+from cardtable.games.drump.bots import DrumpHeuristicBot
+from cardtable.games.drump.options import OPTION_TABLE
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def bot_match(seed: int, preset: str | None = None) -> Match:
+    match = Match(GAME, seed=seed, options=OPTION_TABLE.resolve(preset), players=["heuristic", "heuristic"])
+    match.play_bots({0: DrumpHeuristicBot(), 1: DrumpHeuristicBot()}, bot_rngs(seed, 2))
+    return match
+
+
+def test_save_and_load_give_the_same_game(tmp_path: Path) -> None:
+    match = bot_match(5, "en")
+    path = tmp_path / "game.jsonl"
+    replay.save(match, path)
+    again = replay.load(path)
+    assert fingerprint(GAME, again.state) == fingerprint(GAME, match.state)
+    assert again.players == ["heuristic", "heuristic"]
+    assert again.options == OPTION_TABLE.resolve("en")
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[1]) == {"seat": match.moves[0].seat + 1, "action": str(match.moves[0].action)}
+    assert "outcome" in json.loads(lines[-1])
+
+
+def test_an_unfinished_game_from_a_position_saves_and_resumes(tmp_path: Path) -> None:
+    position = GAME.position_of(Match(GAME, seed=1).state)
+    match = Match(GAME, seed=8, position=position)
+    match.play("end")
+    replay.save(match, tmp_path / "g.jsonl")
+    again = replay.load(tmp_path / "g.jsonl")
+    assert fingerprint(GAME, again.state) == fingerprint(GAME, match.state)
+    assert not again.is_over
+
+
+def test_a_failed_save_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.jsonl"
+    replay.save(bot_match(1), path)
+    before = path.read_bytes()
+
+    def crash(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", crash)
+    with pytest.raises(ReplayError, match=r"cannot write replay .*No space left"):
+        replay.save(bot_match(2), path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ([], "the file is empty"),
+        (["not json"], "line 1: not JSON"),
+        (['{"format": "other"}'], "not a cardtable replay"),
+        (['{"format": "cardtable-replay", "version": 9}'], "replay version 9 is not 1"),
+        (
+            ['{"format": "cardtable-replay", "version": 1, "game": "chess", "seed": 1}'],
+            "unknown game 'chess'",
+        ),
+        (['{"format": "cardtable-replay", "version": 1, "game": "drump", "seed": "x"}'], "the seed 'x'"),
+        (
+            ['{"format": "cardtable-replay", "version": 1, "game": "drump", "seed": 1}', '{"seat": 1}'],
+            "line 2: expected",
+        ),
+        (
+            [
+                '{"format": "cardtable-replay", "version": 1, "game": "drump", "seed": 1}',
+                '{"seat": 1, "action": "fly"}',
+            ],
+            "line 2: cannot read 'fly'",
+        ),
+        (
+            ['{"format": "cardtable-replay", "version": 1, "game": "drump", "seed": 1, "options": {"x": 1}}'],
+            "unknown option 'x'",
+        ),
+    ],
+)
+def test_broken_replays_are_refused_with_the_line_and_reason(
+    tmp_path: Path, lines: list[str], message: str
+) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines))
+    with pytest.raises(ReplayError, match=message):
+        replay.load(path)
+
+
+def test_a_replay_whose_outcome_differs_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    replay.save(bot_match(3), path)
+    lines = path.read_text().splitlines()
+    record = json.loads(lines[-1])
+    record["outcome"]["winners"] = [9]
+    path.write_text("\n".join([*lines[:-1], json.dumps(record)]))
+    with pytest.raises(ReplayError, match="records outcome"):
+        replay.load(path)
+
+
+def test_a_missing_file_is_refused() -> None:
+    with pytest.raises(ReplayError, match="cannot read replay"):
+        replay.load("/nonexistent/replay.jsonl")
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in GOLDEN.glob("*.jsonl")))
+def test_golden_replays_still_replay_to_their_recorded_outcome(name: str) -> None:
+    # Each golden file records its outcome; loading checks that replaying reaches it.
+    match = replay.load(GOLDEN / name)
+    assert match.is_over
+
+
+def test_same_seed_same_game_under_any_hash_seed() -> None:
+    script = (
+        "from tests.test_replay import bot_match; from cardtable.core.conformance import fingerprint;"
+        "from cardtable.games.drump import GAME; import hashlib;"
+        "print(hashlib.sha256(fingerprint(GAME, bot_match(21).state).encode()).hexdigest())"
+    )
+    digests = set()
+    for hash_seed in ("0", "1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        result = subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            cwd=Path(__file__).parent.parent,
+        )
+        digests.add(result.stdout.strip())
+    assert len(digests) == 1
