@@ -108,7 +108,7 @@ def render(
     parts.append(_field(view, me, names[me]))
     if view.seat is not None:
         hand = Text("your hand: ", style="bold")
-        hand.append_text(_cards(view.hand))
+        hand.append_text(_cards(sorted(view.hand, key=lambda card: (IS_PART[card], RANK[card], SUIT[card]))))
         parts.append(hand)
     parts.append(_turn_line(view, names))
     if view.last_turn is not None:

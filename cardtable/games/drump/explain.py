@@ -35,7 +35,14 @@ from cardtable.games.drump.state import (
     stack_total,
 )
 
-_MAIN_ACTIONS = (SetForce, Summon, ExtraJack, Recycle, Burst, End)
+#: The kinds of action each phase asks for.
+_PHASE_ACTIONS: dict[int, tuple[type[Action], ...]] = {
+    MAIN: (SetForce, Summon, ExtraJack, Recycle, Burst, End),
+    ACE_CHOICE: (AceValue,),
+    BLOCKING: (Block, Pass),
+    COUNTERING: (Counter, Pass),
+    DISCARDING: (Discard,),
+}
 
 
 def explain_illegal(state: DrumpState, action: Action) -> str:
@@ -44,10 +51,8 @@ def explain_illegal(state: DrumpState, action: Action) -> str:
     if phase == OVER:
         return "the game is over"
     waiting = _phase_demand(state)
-    if phase == MAIN and not isinstance(action, _MAIN_ACTIONS):
-        return f"no exchange or discard is under way; {waiting}"
-    if phase != MAIN and isinstance(action, _MAIN_ACTIONS):
-        return waiting
+    if not isinstance(action, _PHASE_ACTIONS[phase]):
+        return f"no exchange or discard is under way; {waiting}" if phase == MAIN else waiting
     seat = state.current_seat()
     assert seat is not None
     hand = state.hands[seat]
@@ -132,17 +137,9 @@ def _explain(state: DrumpState, seat: int, action: Action) -> str | None:
     if isinstance(action, AceValue):
         assert state.exchange is not None
         return f"the Ace to count now is {card_name(state.exchange.pending_aces[0])}"
-    if isinstance(action, (Block, Counter)):
-        wanted = Block if state.phase == BLOCKING else Counter
-        if not isinstance(action, wanted):
-            return _phase_demand(state)
-        if not IS_ACE[action.card]:
-            need = answer_threshold(state, seat)
-            if options.block_adds:
-                return f"{card_name(action.card)} does not put your side ahead (it needs more than {need})"
-            return f"{card_name(action.card)} is not higher than the last card, worth {need}"
-    if isinstance(action, Pass) and state.phase in (ACE_CHOICE, DISCARDING):
-        return _phase_demand(state)
-    if isinstance(action, Discard) and state.phase != DISCARDING:
-        return _phase_demand(state)
+    if isinstance(action, (Block, Counter)) and not IS_ACE[action.card]:
+        need = answer_threshold(state, seat)
+        if options.block_adds:
+            return f"{card_name(action.card)} does not put your side ahead (it needs more than {need})"
+        return f"{card_name(action.card)} is not higher than the last card, worth {need}"
     return None

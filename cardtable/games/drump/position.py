@@ -36,25 +36,17 @@ from cardtable.games.drump.state import (
     empty_state,
     stack_total,
 )
+from cardtable.games.drump.view import exchange_json, turn_json
 
 
 def position_of(state: DrumpState) -> dict[str, Any]:
     """The whole state as JSON data, secrets included (the log is not kept)."""
-    exchange = state.exchange
     return {
         "game": "drump",
         "options": OPTION_TABLE.to_dict(state.options),
         "first_seat": state.first_seat + 1,
         "phase": PHASE_NAMES[state.phase],
-        "turn": {
-            "seat": state.turn_seat + 1,
-            "number": state.turn_number,
-            "slots_set": [slot + 1 for slot in range(SLOTS) if state.slots_set >> slot & 1],
-            "summoned": state.summoned,
-            "extra_jack_used": state.extra_jack_used,
-            "recycles": state.recycles,
-            "burst_used": state.burst_used,
-        },
+        "turn": {"seat": state.turn_seat + 1, "number": state.turn_number, **turn_json(state)},
         "hands": [[card_name(card) for card in hand] for hand in state.hands],
         "known_in_hand": [
             [card_name(card) for card in hand if state.known[seat] >> card & 1]
@@ -70,16 +62,7 @@ def position_of(state: DrumpState) -> dict[str, Any]:
         ],
         "pile": [card_name(card) for card in state.pile],
         "deck": [card_name(card) for card in state.deck],
-        "exchange": None
-        if exchange is None
-        else {
-            "slot": exchange.slot + 1,
-            "cards": [card_name(card) for card in exchange.cards],
-            "pending_aces": [card_name(card) for card in exchange.pending_aces],
-            "stack_total": exchange.stack_total,
-            "attack_total": exchange.attack_total,
-            "defense_total": exchange.defense_total,
-        },
+        "exchange": exchange_json(state.exchange),
         "discarding": state.discarding + 1 if state.discarding != NO_CARD else None,
         "last_turn": state.last_turn + 1 if state.last_turn != NO_CARD else None,
     }

@@ -59,6 +59,7 @@ from cardtable.games.drump.state import (
     STACK_VALUE,
     DrumpState,
     Exchange,
+    new_turn,
     stack_total,
 )
 
@@ -259,15 +260,8 @@ def draw(state: DrumpState, seat: int) -> bool:
 
 def start_turn(state: DrumpState, seat: int) -> None:
     """Begin `seat`'s turn: counters reset, and the turn player draws 1 (VI, EN)."""
-    state.turn_seat = seat
+    new_turn(state, seat)
     state.turn_number += 1
-    state.slots_set = 0
-    state.summoned = False
-    state.extra_jack_used = False
-    state.recycles = 0
-    state.burst_used = False
-    state.phase = MAIN
-    state.discarding = NO_CARD
     state.log(("turn", seat, state.turn_number))
     draw(state, seat)
 

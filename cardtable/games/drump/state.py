@@ -178,20 +178,25 @@ def empty_state(options: DrumpOptions, first_seat: int) -> DrumpState:
     state.pile = ()
     state.known = (0, 0)
     state.first_seat = first_seat
-    state.turn_seat = first_seat
     state.turn_number = 0
+    new_turn(state, first_seat)
+    state.exchange = None
+    state.last_turn = NO_CARD
+    state.result = None
+    state.logs = (None, None, None)
+    return state
+
+
+def new_turn(state: DrumpState, seat: int) -> None:
+    """Make `seat` the turn player, with every once-a-turn counter reset."""
+    state.turn_seat = seat
     state.slots_set = 0
     state.summoned = False
     state.extra_jack_used = False
     state.recycles = 0
     state.burst_used = False
     state.phase = MAIN
-    state.exchange = None
     state.discarding = NO_CARD
-    state.last_turn = NO_CARD
-    state.result = None
-    state.logs = (None, None, None)
-    return state
 
 
 def deal(options: DrumpOptions, rng: random.Random, first_seat: int | None = None) -> DrumpState:

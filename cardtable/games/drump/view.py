@@ -66,7 +66,6 @@ class DrumpView:
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for front ends and the network; cards by name, seats and slots from 1."""
-        exchange = self.exchange
         return {
             "game": "drump",
             "seat": _seat(self.seat),
@@ -88,26 +87,38 @@ class DrumpView:
             ],
             "pile": [card_name(card) for card in self.pile],
             "deck_size": self.deck_size,
-            "turn": {
-                "slots_set": [slot + 1 for slot in range(4) if self.slots_set >> slot & 1],
-                "summoned": self.summoned,
-                "extra_jack_used": self.extra_jack_used,
-                "recycles": self.recycles,
-                "burst_used": self.burst_used,
-            },
-            "exchange": None
-            if exchange is None
-            else {
-                "slot": exchange.slot + 1,
-                "cards": [card_name(card) for card in exchange.cards],
-                "pending_aces": [card_name(card) for card in exchange.pending_aces],
-                "stack_total": exchange.stack_total,
-            },
+            "turn": turn_json(self),
+            "exchange": exchange_json(self.exchange),
             "discarding": _seat(self.discarding),
             "last_turn": _seat(self.last_turn),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "log": [describe_event(event) for event in self.log],
         }
+
+
+def turn_json(turn: DrumpView | DrumpState) -> dict[str, Any]:
+    """The turn's public counters as JSON data (slots counted from 1)."""
+    return {
+        "slots_set": [slot + 1 for slot in range(4) if turn.slots_set >> slot & 1],
+        "summoned": turn.summoned,
+        "extra_jack_used": turn.extra_jack_used,
+        "recycles": turn.recycles,
+        "burst_used": turn.burst_used,
+    }
+
+
+def exchange_json(exchange: Exchange | None) -> dict[str, Any] | None:
+    """A Burst under way as JSON data: every card of it is public."""
+    if exchange is None:
+        return None
+    return {
+        "slot": exchange.slot + 1,
+        "cards": [card_name(card) for card in exchange.cards],
+        "pending_aces": [card_name(card) for card in exchange.pending_aces],
+        "stack_total": exchange.stack_total,
+        "attack_total": exchange.attack_total,
+        "defense_total": exchange.defense_total,
+    }
 
 
 def _seat(seat: int | None) -> int | None:
