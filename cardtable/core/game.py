@@ -151,6 +151,10 @@ class Game(abc.ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     def card_name(self, card: int) -> str:
         """A card's name as it is written in views and notation."""
 
+    def card_spellings(self, card: int) -> tuple[str, ...]:
+        """Every way a view may write a card (both ends of a double-numbered card)."""
+        return (self.card_name(card),)
+
     @abc.abstractmethod
     def all_cards(self, state: StateT) -> list[int]:
         """Every card in the state wherever it lies (for conservation checks)."""

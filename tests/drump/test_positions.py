@@ -57,7 +57,7 @@ def broken(change: Any) -> dict[str, Any]:
     [
         (lambda d: d["hands"][1].append("2s"), "2s appears twice (also at hands[0][0])"),
         (lambda d: d["pile"].append("Qq"), "'Qq' is not a card"),
-        (lambda d: d["deck"].pop(), "the position holds 51 cards; missing"),
+        (lambda d: d["deck"].pop(), "the position holds 51 of 52 cards; missing"),
         (lambda d: d["stacks"][0][0].append("2c down"), "stacks[0][0]: totals 15 with Aces as 1, over 13"),
         (lambda d: d["stacks"][0][1].append("Qc"), "Qc is a monster part; stacks hold A-9"),
         (lambda d: d["stacks"][0][2].append("7c down"), "the bottom card of a stack is always face up"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.core.errors import OptionError, PositionError
+from cardtable.core.positions import PositionReader
 from cardtable.games.drump.cards import ACE, BODY_PARTS, DECK, IS_FORCE, IS_PART, RANK, card_name, parse_card
 from cardtable.games.drump.endings import has_drump
 from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
@@ -73,113 +73,57 @@ def _write_stacked(code: int) -> str:
     return name if code < FACE_DOWN else f"{name} down"
 
 
-class _Reader:
-    """Reads one position, remembering where each card was seen."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-        self.seen: dict[int, str] = {}
-        self.exchange_cards: tuple[int, ...] = ()
-
-    def fail(self, where: str, reason: str) -> PositionError:
-        return PositionError(f"position {where}: {reason}")
-
-    def field(self, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-        if name not in self.data:
-            if default is ...:
-                raise self.fail(name, "is missing")
-            return default
-        value = self.data[name]
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-            raise self.fail(name, f"{value!r} has the wrong type")
-        return value
-
-    def card(self, text: Any, where: str) -> int:
-        card = parse_card(text) if isinstance(text, str) else None
-        if card is None:
-            raise self.fail(where, f"{text!r} is not a card (write rank then suit, like 7h, Xs, As)")
-        if card in self.seen:
-            raise self.fail(where, f"{card_name(card)} appears twice (also at {self.seen[card]})")
-        self.seen[card] = where
-        return card
-
-    def cards(self, value: Any, where: str) -> tuple[int, ...]:
-        if not isinstance(value, list):
-            raise self.fail(where, "should be a list of cards")
-        return tuple(self.card(text, f"{where}[{index}]") for index, text in enumerate(value))
-
-    def seat(self, value: Any, where: str) -> int:
-        if value not in (1, 2) or isinstance(value, bool):
-            raise self.fail(where, f"{value!r} is not a seat (1 or 2)")
-        return int(value) - 1
-
-    def pair(self, name: str, default: list[Any]) -> list[Any]:
-        value = self.field(name, list, default)
-        if len(value) != SEATS:
-            raise self.fail(name, f"should hold one entry per seat ({SEATS}), not {len(value)}")
-        return value
+def _reader(data: Any) -> PositionReader:
+    return PositionReader(data, parse_card, card_name, SEATS, "write rank then suit, like 7h, Xs, As")
 
 
 def state_from_position(data: Any, rng: random.Random, options: DrumpOptions | None = None) -> DrumpState:
     """A state from JSON data; `options`, when given, replace the position's own."""
-    if not isinstance(data, dict):
-        raise PositionError("position: expected a JSON object")
-    reader = _Reader(data)
+    reader = _reader(data)
     if data.get("game", "drump") != "drump":
         raise reader.fail("game", f"{data['game']!r} is not drump")
-    if options is None:
-        try:
-            options = OPTION_TABLE.from_dict(reader.field("options", dict, {}), "position options")
-        except OptionError as error:
-            raise PositionError(f"position options: {error}") from None
+    options = reader.options(OPTION_TABLE, options)
     first_seat = reader.seat(reader.field("first_seat", int, 1), "first_seat")
     state = empty_state(options, first_seat)
     _read_turn(reader, state)
-    _read_cards(reader, state, rng)
-    _read_phase(reader, state)
+    exchange_cards = _read_cards(reader, state, rng)
+    _read_phase(reader, state, exchange_cards)
     _check_endings(reader, state)
     return state
 
 
-def _read_turn(reader: _Reader, state: DrumpState) -> None:
-    turn = reader.field("turn", dict, {})
-    sub = _Reader(turn)
-    state.turn_seat = reader.seat(sub.field("seat", int, state.first_seat + 1), "turn.seat")
-    state.turn_number = sub.field("number", int, 1)
-    if state.turn_number < 1:
-        raise reader.fail("turn.number", "turns are counted from 1")
-    slots = sub.field("slots_set", list, [])
-    for slot in slots:
+def _read_turn(reader: PositionReader, state: DrumpState) -> None:
+    turn = reader.sub("turn")
+    state.turn_seat = turn.seat(turn.field("seat", int, state.first_seat + 1), "seat")
+    state.turn_number = turn.number("number", 1, 1)
+    for slot in turn.field("slots_set", list, []):
         if slot not in (1, 2, 3, 4) or isinstance(slot, bool):
-            raise reader.fail("turn.slots_set", f"{slot!r} is not a slot (1 to 4)")
+            raise turn.fail("slots_set", f"{slot!r} is not a slot (1 to 4)")
         state.slots_set |= 1 << (slot - 1)
-    state.summoned = sub.field("summoned", bool, False)
-    state.extra_jack_used = sub.field("extra_jack_used", bool, False)
-    state.recycles = sub.field("recycles", int, 0)
-    limit = state.options.recycle_limit
-    if state.recycles < 0 or (limit is not None and state.recycles > limit):
-        raise reader.fail("turn.recycles", f"{state.recycles} is outside 0..{limit}")
-    state.burst_used = sub.field("burst_used", bool, False)
+    state.summoned = turn.field("summoned", bool, False)
+    state.extra_jack_used = turn.field("extra_jack_used", bool, False)
+    state.recycles = turn.number("recycles", 0, 0, state.options.recycle_limit)
+    state.burst_used = turn.field("burst_used", bool, False)
 
 
-def _read_cards(reader: _Reader, state: DrumpState, rng: random.Random) -> None:
+def _read_cards(reader: PositionReader, state: DrumpState, rng: random.Random) -> tuple[int, ...]:
+    """Read every card of the position; returns the cards of the exchange under way, if any."""
     state.hands = tuple(  # type: ignore[assignment]
-        reader.cards(hand, f"hands[{seat}]") for seat, hand in enumerate(reader.pair("hands", [[], []]))
+        reader.cards(hand, f"hands[{seat}]") for seat, hand in enumerate(reader.per_seat("hands", [[], []]))
     )
     state.stacks = tuple(
         _read_stacks(reader, row, seat)
-        for seat, row in enumerate(reader.pair("stacks", [[[]] * SLOTS] * SEATS))
+        for seat, row in enumerate(reader.per_seat("stacks", [[[]] * SLOTS] * SEATS))
     )
     state.zones = tuple(
-        _read_zones(reader, state, row, seat) for seat, row in enumerate(reader.pair("zones", [{}, {}]))
+        _read_zones(reader, state, row, seat) for seat, row in enumerate(reader.per_seat("zones", [{}, {}]))
     )
     state.pile = reader.cards(reader.field("pile", list, []), "pile")
-    exchange = reader.field("exchange", (dict, type(None)), None)
-    if exchange is not None:
-        cards = reader.cards(exchange.get("cards"), "exchange.cards")
-        if not cards or not IS_FORCE[cards[0]]:
+    exchange_cards: tuple[int, ...] = ()
+    if reader.field("exchange", (dict, type(None)), None) is not None:
+        exchange_cards = reader.cards(reader.data["exchange"].get("cards"), "exchange.cards")
+        if not exchange_cards or not IS_FORCE[exchange_cards[0]]:
             raise reader.fail("exchange.cards", "should start with the attacking force card")
-        reader.exchange_cards = cards
     known = reader.field("known_in_hand", list, [[], []])
     state.known = (0, 0)
     for seat, cards in enumerate(known[:SEATS]):
@@ -190,9 +134,10 @@ def _read_cards(reader: _Reader, state: DrumpState, rng: random.Random) -> None:
             mask = state.known[seat] | 1 << card
             state.known = (mask, state.known[1]) if seat == 0 else (state.known[0], mask)
     _read_deck(reader, state, rng)
+    return exchange_cards
 
 
-def _read_stacks(reader: _Reader, row: Any, seat: int) -> tuple[tuple[int, ...], ...]:
+def _read_stacks(reader: PositionReader, row: Any, seat: int) -> tuple[tuple[int, ...], ...]:
     if not isinstance(row, list) or len(row) != SLOTS:
         raise reader.fail(f"stacks[{seat}]", f"should be a list of {SLOTS} stacks")
     stacks = []
@@ -217,7 +162,7 @@ def _read_stacks(reader: _Reader, row: Any, seat: int) -> tuple[tuple[int, ...],
     return tuple(stacks)
 
 
-def _read_zones(reader: _Reader, state: DrumpState, row: Any, seat: int) -> tuple[int, ...]:
+def _read_zones(reader: PositionReader, state: DrumpState, row: Any, seat: int) -> tuple[int, ...]:
     where = f"zones[{seat}]"
     if not isinstance(row, dict) or set(row) - set(BODY_PARTS):
         raise reader.fail(where, f"should map body parts ({', '.join(BODY_PARTS)}) to a part or null")
@@ -237,15 +182,12 @@ def _read_zones(reader: _Reader, state: DrumpState, row: Any, seat: int) -> tupl
     return tuple(zones)
 
 
-def _read_deck(reader: _Reader, state: DrumpState, rng: random.Random) -> None:
+def _read_deck(reader: PositionReader, state: DrumpState, rng: random.Random) -> None:
     deck = reader.field("deck", (list, type(None)), None)
     rest = [card for card in DECK if card not in reader.seen]
     if deck is not None:
         state.deck = reader.cards(deck, "deck")
-        missing = [card for card in DECK if card not in reader.seen]
-        if missing:
-            names = " ".join(card_name(card) for card in missing)
-            raise reader.fail("deck", f"the position holds {52 - len(missing)} cards; missing: {names}")
+        reader.missing(DECK, "deck")
     else:
         rng.shuffle(rest)
         state.deck = tuple(rest)
@@ -254,7 +196,7 @@ def _read_deck(reader: _Reader, state: DrumpState, rng: random.Random) -> None:
             raise reader.fail("deck_size", f"is {size}, but {len(rest)} cards are placed nowhere else")
 
 
-def _read_phase(reader: _Reader, state: DrumpState) -> None:
+def _read_phase(reader: PositionReader, state: DrumpState, exchange_cards: tuple[int, ...]) -> None:
     name = reader.field("phase", str, "main")
     if name not in PHASE_NAMES or name == PHASE_NAMES[OVER]:
         raise reader.fail("phase", f"{name!r} is not one of main, ace, block, counter, discard")
@@ -263,13 +205,13 @@ def _read_phase(reader: _Reader, state: DrumpState) -> None:
     if state.phase in (ACE_CHOICE, BLOCKING, COUNTERING):
         if not isinstance(exchange, dict):
             raise reader.fail("exchange", f"the {name} phase needs the exchange under way")
-        sub = _Reader(exchange)
+        sub = reader.sub("exchange")
         slot = sub.field("slot", int)
         if slot not in (1, 2, 3, 4):
             raise reader.fail("exchange.slot", f"{slot!r} is not a slot (1 to 4)")
         if not state.stacks[1 - state.turn_seat][slot - 1]:
             raise reader.fail("exchange.slot", "the attacked stack is empty")
-        cards = reader.exchange_cards
+        cards = exchange_cards
         stack = state.stacks[1 - state.turn_seat][slot - 1]
         if any(code >= FACE_DOWN for code in stack):
             raise reader.fail(
@@ -304,7 +246,7 @@ def _read_phase(reader: _Reader, state: DrumpState) -> None:
     assert state.phase != MAIN or state.exchange is None
 
 
-def _check_endings(reader: _Reader, state: DrumpState) -> None:
+def _check_endings(reader: PositionReader, state: DrumpState) -> None:
     last = reader.data.get("last_turn")
     state.last_turn = NO_CARD if last is None else reader.seat(last, "last_turn")
     drumps = [has_drump(zones) for zones in state.zones]

@@ -1,0 +1,124 @@
+"""Reading JSON positions: every refusal names the place in the position and the reason."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardtable.core.errors import OptionError, PositionError
+from cardtable.core.options import OptionTable
+
+_MISSING: Any = object()
+
+
+class PositionReader:
+    """Reads one position (or a part of it), remembering where each card was seen."""
+
+    def __init__(
+        self,
+        data: Any,
+        parse_card: Callable[[str], int | None],
+        card_name: Callable[[int], str],
+        seats: int,
+        hint: str,
+        identity: Callable[[int], int] = lambda card: card,
+        prefix: str = "",
+        seen: dict[int, str] | None = None,
+    ) -> None:
+        if not isinstance(data, dict):
+            raise PositionError(
+                f"position {prefix}: expected a JSON object" if prefix else "position: expected a JSON object"
+            )
+        self.data = data
+        self.parse_card = parse_card
+        self.card_name = card_name
+        self.seats = seats
+        self.hint = hint
+        self.identity = identity
+        self.prefix = prefix
+        #: Card identity -> where it was seen, shared by the readers of one position.
+        self.seen: dict[int, str] = {} if seen is None else seen
+
+    def fail(self, where: str, reason: str) -> PositionError:
+        """The error for a refused place."""
+        return PositionError(f"position {self.prefix}{where}: {reason}")
+
+    def sub(self, name: str) -> PositionReader:
+        """A reader of the object under `name` (an empty one when it is left out)."""
+        return PositionReader(
+            self.field(name, dict, {}),
+            self.parse_card,
+            self.card_name,
+            self.seats,
+            self.hint,
+            self.identity,
+            f"{self.prefix}{name}.",
+            self.seen,
+        )
+
+    def field(self, name: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+        """The value under `name`, of the given type(s), or `default` when left out."""
+        if name not in self.data:
+            if default is _MISSING:
+                raise self.fail(name, "is missing")
+            return default
+        value = self.data[name]
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+            raise self.fail(name, f"{value!r} has the wrong type")
+        return value
+
+    def number(self, name: str, default: int, low: int, high: int | None = None) -> int:
+        """An integer field within bounds."""
+        value = self.field(name, int, default)
+        if value < low or (high is not None and value > high):
+            bounds = f"{low}..{high}" if high is not None else f"at least {low}"
+            raise self.fail(name, f"{value} is outside {bounds}")
+        return int(value)
+
+    def card(self, text: Any, where: str) -> int:
+        """A card, refused if it is not one or was already seen elsewhere."""
+        card = self.parse_card(text) if isinstance(text, str) else None
+        if card is None:
+            raise self.fail(where, f"{text!r} is not a card ({self.hint})")
+        key = self.identity(card)
+        if key in self.seen:
+            raise self.fail(where, f"{self.card_name(card)} appears twice (also at {self.seen[key]})")
+        self.seen[key] = self.prefix + where
+        return card
+
+    def cards(self, value: Any, where: str) -> tuple[int, ...]:
+        """A list of cards."""
+        if not isinstance(value, list):
+            raise self.fail(where, "should be a list of cards")
+        return tuple(self.card(text, f"{where}[{index}]") for index, text in enumerate(value))
+
+    def seat(self, value: Any, where: str) -> int:
+        """A seat number (from 1) as a seat index."""
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.seats:
+            raise self.fail(where, f"{value!r} is not a seat (1 to {self.seats})")
+        return value - 1
+
+    def per_seat(self, name: str, default: list[Any]) -> list[Any]:
+        """A list with one entry per seat."""
+        value = self.field(name, list, default)
+        if len(value) != self.seats:
+            raise self.fail(name, f"should hold one entry per seat ({self.seats}), not {len(value)}")
+        return value
+
+    def options(self, table: OptionTable[Any], given: Any) -> Any:
+        """The options given by the caller, else the position's own."""
+        if given is not None:
+            return given
+        try:
+            return table.from_dict(self.field("options", dict, {}), "options")
+        except OptionError as error:
+            raise PositionError(f"position options: {error}") from None
+
+    def missing(self, deck: tuple[int, ...], where: str) -> None:
+        """Refuse a position that does not place every card of `deck`."""
+        absent = [card for card in deck if card not in self.seen]
+        if absent:
+            names = " ".join(self.card_name(card) for card in absent)
+            raise self.fail(
+                where, f"the position holds {len(deck) - len(absent)} of {len(deck)} cards; missing: {names}"
+            )

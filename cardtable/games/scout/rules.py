@@ -1,0 +1,292 @@
+"""Scout's rules (scout.md): the deal, Show, Scout, Scout & Show, round ends and scoring."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.core.chance import make_rng
+from cardtable.core.game import Outcome
+from cardtable.core.pairs import CARDS, PAIRS, TOP, card_of, turned
+from cardtable.games.scout.actions import (
+    DECLINE_ACTION,
+    KEEP_ACTION,
+    LEFT,
+    SCOUT_TABLE,
+    SHOW_TABLE,
+    TURN_ACTION,
+    Action,
+    Decline,
+    Orient,
+    Scout,
+    Show,
+)
+from cardtable.games.scout.options import ScoutOptions
+from cardtable.games.scout.shows import Insertion, set_strength, shows
+from cardtable.games.scout.state import (
+    NOBODY,
+    ORIENTING,
+    OVER,
+    PLAYING,
+    SHOWING,
+    ScoutState,
+    replace_at,
+)
+
+MIN_SEATS, MAX_SEATS = 2, 5
+
+
+def deck_for(seats: int) -> tuple[int, ...]:
+    """The cards played with `seats` players (scout.md, "Cards and deal")."""
+    if seats == 3:
+        return tuple(card for card in CARDS if 10 not in PAIRS[card])
+    if seats == 5:
+        return CARDS
+    return tuple(card for card in CARDS if PAIRS[card] != (9, 10))
+
+
+def hand_size(seats: int) -> int:
+    """Cards dealt to each player: 11 with two, 12 with three, 11 with four, 9 with five."""
+    return {2: 11, 3: 12, 4: 11, 5: 9}[seats]
+
+
+def rounds_for(options: ScoutOptions, seats: int) -> int:
+    """As many rounds as players (2 with two players), unless the option says otherwise."""
+    if options.rounds:
+        return options.rounds
+    return 2 if seats == 2 else seats
+
+
+def new_game(options: ScoutOptions, seats: int, rng: random.Random, first_seat: int | None) -> ScoutState:
+    """A fresh game: the first round dealt; all later deals come from a seed drawn now."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"Scout is played by {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
+    state = ScoutState.__new__(ScoutState)
+    state.options = options
+    state.seats = seats
+    state.rounds = rounds_for(options, seats)
+    state.round = 0
+    state.start_seat = rng.randrange(seats) if first_seat is None else first_seat
+    state.scores = (0,) * seats
+    state.round_scores = ()
+    state.chance_seed = rng.getrandbits(63)
+    state.result = None
+    state.logs = (None,) * (seats + 1)
+    start_round(state)
+    return state
+
+
+def start_round(state: ScoutState) -> None:
+    """Shuffle order and orientation, deal, and let each player choose to turn their hand."""
+    seats = state.seats
+    rng = make_rng(state.chance_seed, "round", state.round)
+    deck = [card * 2 + rng.randrange(2) for card in deck_for(seats)]
+    rng.shuffle(deck)
+    size = hand_size(seats)
+    state.hands = tuple(tuple(deck[seat * size : (seat + 1) * size]) for seat in range(seats))
+    state.aside = tuple(card_of(code) for code in deck[seats * size :])
+    state.known = (0,) * seats
+    state.active = ()
+    state.owner = NOBODY
+    state.captured = ((),) * seats
+    two = seats == 2
+    state.tokens = (state.options.two_player_tokens if two else 0,) * seats
+    state.chips = (not two,) * seats
+    state.scouts_in_row = 0
+    state.phase = ORIENTING
+    state.turn_seat = state.start_seat
+    state.log(("round", NOBODY, state.round + 1, state.start_seat))
+    for seat in range(seats):
+        state.log(("deal", seat, state.hands[seat]), seat, ("deal", seat, None))
+
+
+# -- legal actions -----------------------------------------------------------------
+def legal_actions(state: ScoutState) -> list[Action]:
+    """Every action the current seat may take, in a fixed order."""
+    phase = state.phase
+    if phase == PLAYING:
+        return _play_actions(state)
+    if phase == SHOWING:
+        return _shows(state, state.hands[state.turn_seat])
+    if phase == ORIENTING:
+        return [KEEP_ACTION, TURN_ACTION]
+    return []
+
+
+def _tops(hand: tuple[int, ...]) -> list[int]:
+    return [TOP[code] for code in hand]
+
+
+def _shows(state: ScoutState, hand: tuple[int, ...]) -> list[Action]:
+    beat = set_strength(_tops(state.active))
+    table = SHOW_TABLE
+    found: list[Action] = []
+    for first, last, power in shows(_tops(hand)):
+        if power > beat:
+            show = table[first][last]
+            assert show is not None
+            found.append(show)
+    return found
+
+
+def _can_scout(state: ScoutState, seat: int) -> bool:
+    if not state.active:
+        return False
+    return state.seats > 2 or state.tokens[seat] > 0
+
+
+def _play_actions(state: ScoutState) -> list[Action]:
+    seat = state.turn_seat
+    hand = state.hands[seat]
+    actions = _shows(state, hand)
+    if not _can_scout(state, seat):
+        return actions
+    active = state.active
+    ends = (LEFT,) if len(active) == 1 else (LEFT, 1)
+    positions = range(len(hand) + 1)
+    plain = SCOUT_TABLE[0]
+    for end in ends:
+        for turn in (0, 1):
+            row = plain[end][turn]
+            actions.extend(row[position] for position in positions)
+    if state.chips[seat]:
+        actions.extend(_scout_and_shows(state, hand, ends))
+    if state.seats == 2 and state.options.may_decline:
+        actions.append(DECLINE_ACTION)
+    return actions
+
+
+def _scout_and_shows(state: ScoutState, hand: tuple[int, ...], ends: tuple[int, ...]) -> list[Action]:
+    """Scout & Show is offered only where a Show can follow the scout (scout.md)."""
+    insertion = Insertion(_tops(hand))
+    active = state.active
+    chip = SCOUT_TABLE[1]
+    found: list[Action] = []
+    for end in ends:
+        code = active[0] if end == LEFT else active[-1]
+        rest = active[1:] if end == LEFT else active[:-1]
+        beat = set_strength(_tops(rest))
+        for turn in (0, 1):
+            value = TOP[turned(code) if turn else code]
+            row = chip[end][turn]
+            for position in range(len(hand) + 1):
+                if insertion.best_with(value, position) > beat:
+                    found.append(row[position])
+    return found
+
+
+# -- applying actions ----------------------------------------------------------------
+def apply(state: ScoutState, action: Action) -> ScoutState:
+    """The state after a legal action; `state` itself is not changed."""
+    new = state.copy()
+    if isinstance(action, Show):
+        _show(new, action)
+    elif isinstance(action, Scout):
+        _scout(new, action)
+    elif isinstance(action, Orient):
+        _orient(new, action)
+    elif isinstance(action, Decline):
+        new.log(("decline", new.turn_seat))
+        _end_round(new, new.owner, "no Show or Scout")
+    else:
+        raise TypeError(f"not a Scout action: {action!r}")
+    return new
+
+
+def _orient(state: ScoutState, action: Orient) -> None:
+    seat = state.turn_seat
+    if action.turn:
+        # Turning the hand round reverses its order and puts every card's other end on top.
+        hand = tuple(turned(code) for code in reversed(state.hands[seat]))
+        state.hands = replace_at(state.hands, seat, hand)
+    state.log(("orient", seat, action.turn))
+    following = (seat + 1) % state.seats
+    if following == state.start_seat:
+        state.phase = PLAYING
+    state.turn_seat = following
+
+
+def _show(state: ScoutState, action: Show) -> None:
+    seat = state.turn_seat
+    hand = state.hands[seat]
+    shown = hand[action.first : action.last + 1]
+    state.hands = replace_at(state.hands, seat, hand[: action.first] + hand[action.last + 1 :])
+    known = state.known[seat]
+    for code in shown:
+        known &= ~(1 << card_of(code))
+    state.known = replace_at(state.known, seat, known)
+    beaten = tuple(card_of(code) for code in state.active)
+    state.captured = replace_at(state.captured, seat, state.captured[seat] + beaten)
+    state.active = shown
+    state.owner = seat
+    state.scouts_in_row = 0
+    state.phase = PLAYING
+    state.log(("show", seat, shown, len(beaten)))
+    if not state.hands[seat]:
+        _end_round(state, NOBODY, "a hand is empty")
+        return
+    _pass_turn(state, (seat + 1) % state.seats)
+
+
+def _scout(state: ScoutState, action: Scout) -> None:
+    seat = state.turn_seat
+    active = state.active
+    code = active[0] if action.end == LEFT else active[-1]
+    state.active = active[1:] if action.end == LEFT else active[:-1]
+    placed = turned(code) if action.turned else code
+    hand = state.hands[seat]
+    state.hands = replace_at(state.hands, seat, hand[: action.position] + (placed,) + hand[action.position :])
+    state.known = replace_at(state.known, seat, state.known[seat] | 1 << card_of(code))
+    two = state.seats == 2
+    if two:
+        # Two players: scouting spends one of your tokens, and you play again.
+        state.tokens = replace_at(state.tokens, seat, state.tokens[seat] - 1)
+    elif state.owner != NOBODY:
+        state.tokens = replace_at(state.tokens, state.owner, state.tokens[state.owner] + 1)
+    # Where the card went, and which way up, stays the scout's secret.
+    public = ("scout", seat, code, action.end, None, None, action.with_show)
+    state.log(
+        ("scout", seat, code, action.end, action.turned, action.position, action.with_show), seat, public
+    )
+    if action.with_show:
+        state.chips = replace_at(state.chips, seat, False)
+        state.phase = SHOWING
+        return
+    state.scouts_in_row += 1
+    if two:
+        _pass_turn(state, seat)
+    elif state.scouts_in_row == state.seats - 1:
+        # Everyone else only scouted since the owner's Show: the round ends.
+        _end_round(state, state.owner, "everyone else scouted")
+    else:
+        _pass_turn(state, (seat + 1) % state.seats)
+
+
+def _pass_turn(state: ScoutState, seat: int) -> None:
+    """Give `seat` the turn; with two players the round ends if it can neither Show nor Scout."""
+    state.turn_seat = seat
+    if state.seats == 2 and not _can_scout(state, seat):
+        hand = state.hands[seat]
+        beat = set_strength(_tops(state.active))
+        if not any(power > beat for _, _, power in shows(_tops(hand))):
+            _end_round(state, state.owner, "no Show or Scout")
+
+
+def _end_round(state: ScoutState, exempt: int, reason: str) -> None:
+    """Score the round: +1 a captured card, +1 a token, -1 a card in hand (but for `exempt`)."""
+    points = tuple(
+        len(state.captured[seat]) + state.tokens[seat] - (0 if seat == exempt else len(state.hands[seat]))
+        for seat in range(state.seats)
+    )
+    state.scores = tuple(total + gained for total, gained in zip(state.scores, points, strict=True))
+    state.round_scores += (points,)
+    state.log(("round_end", NOBODY, state.round + 1, reason, points, exempt))
+    if state.round + 1 >= state.rounds:
+        best = max(state.scores)
+        winners = tuple(seat for seat in range(state.seats) if state.scores[seat] == best)
+        state.result = Outcome(winners, tuple(float(score) for score in state.scores), "the most points")
+        state.phase = OVER
+        state.log(("over", NOBODY, winners))
+        return
+    state.round += 1
+    state.start_seat = (state.start_seat + 1) % state.seats
+    start_round(state)

@@ -1,0 +1,102 @@
+"""The Scout state: tuples of small integers, copied shallowly (as in DRUMP)."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from cardtable.core.game import LogNode, Outcome, log_append
+from cardtable.games.scout.options import ScoutOptions
+
+T = TypeVar("T")
+NOBODY = -1
+
+# Phases.
+ORIENTING, PLAYING, SHOWING, OVER = range(4)
+PHASE_NAMES = ("orient", "play", "show", "over")
+
+
+class ScoutState:
+    """A Scout position: seats 0..n-1; hands are oriented card codes, left to right."""
+
+    __slots__ = (
+        "active",
+        "aside",
+        "captured",
+        "chance_seed",
+        "chips",
+        "hands",
+        "known",
+        "logs",
+        "options",
+        "owner",
+        "phase",
+        "result",
+        "round",
+        "round_scores",
+        "rounds",
+        "scores",
+        "scouts_in_row",
+        "seats",
+        "start_seat",
+        "tokens",
+        "turn_seat",
+    )
+
+    options: ScoutOptions
+    seats: int
+    rounds: int
+    #: The round being played, from 0.
+    round: int
+    start_seat: int
+    #: The seat deciding: orienting its hand, or playing.
+    turn_seat: int
+    phase: int
+    hands: tuple[tuple[int, ...], ...]
+    #: known[seat]: bitmask of cards in that hand everyone knows (scouted from the table).
+    known: tuple[int, ...]
+    #: The active set, left to right, as oriented codes; its owner or NOBODY.
+    active: tuple[int, ...]
+    owner: int
+    #: Cards each seat captured this round (face down, one point each).
+    captured: tuple[tuple[int, ...], ...]
+    #: Scout tokens: received this round (3 or more players), or still held (2 players).
+    tokens: tuple[int, ...]
+    #: Whether each seat still has its Scout & Show chip this round.
+    chips: tuple[bool, ...]
+    #: Scouts since the last Show (3 or more players: n - 1 of them end the round).
+    scouts_in_row: int
+    #: Points over the finished rounds, and each finished round's points.
+    scores: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    #: Cards set aside face down at the deal (two players).
+    aside: tuple[int, ...]
+    #: The seed the deals of the later rounds come from.
+    chance_seed: int
+    result: Outcome | None
+    #: Event logs as each seat sees them, then as a spectator sees them.
+    logs: tuple[LogNode, ...]
+
+    def copy(self) -> ScoutState:
+        """A new state sharing every (immutable) field with this one."""
+        new = ScoutState.__new__(ScoutState)
+        for name in ScoutState.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new
+
+    def current_seat(self) -> int | None:
+        """The seat that decides now."""
+        return None if self.phase == OVER else self.turn_seat
+
+    def log(
+        self, event: tuple[object, ...], private_seat: int = NOBODY, hidden: tuple[object, ...] | None = None
+    ) -> None:
+        """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
+        self.logs = tuple(
+            log_append(node, event if hidden is None or observer == private_seat else hidden)
+            for observer, node in enumerate(self.logs)
+        )
+
+
+def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """A tuple with one entry replaced."""
+    return values[:index] + (value,) + values[index + 1 :]

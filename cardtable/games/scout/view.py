@@ -1,0 +1,149 @@
+"""What one Scout seat may know: its own hand in order and orientation, and the table.
+
+Another hand is a count, plus the cards everyone saw it scout (where they went
+and which way up stay secret).  Shown and captured cards were seen by all.
+The cards set aside in the 2-player game are seen by none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.game import LogNode, Outcome, log_entries
+from cardtable.core.pairs import card_name, code_name
+from cardtable.games.scout.options import ScoutOptions
+from cardtable.games.scout.state import NOBODY, PHASE_NAMES, ScoutState
+
+
+@dataclass(frozen=True, slots=True)
+class ScoutView:
+    """A Scout state as `seat` (None: a spectator) may know it."""
+
+    seat: int | None
+    options: ScoutOptions
+    seats: int
+    phase: str
+    current_seat: int | None
+    round: int
+    rounds: int
+    start_seat: int
+    #: The observer's own hand, left to right, as oriented codes.
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    #: Cards each hand is known to hold (scouted from the table), in no particular order.
+    known_in_hand: tuple[tuple[int, ...], ...]
+    active: tuple[int, ...]
+    owner: int | None
+    captured: tuple[tuple[int, ...], ...]
+    tokens: tuple[int, ...]
+    chips: tuple[bool, ...]
+    scouts_in_row: int
+    scores: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    aside_size: int
+    outcome: Outcome | None
+    log_node: LogNode
+
+    @property
+    def log(self) -> tuple[tuple[Any, ...], ...]:
+        """The events this seat saw, oldest first."""
+        return log_entries(self.log_node)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data; oriented cards as top/bottom, other cards as low/high, seats from 1."""
+        return {
+            "game": "scout",
+            "seat": None if self.seat is None else self.seat + 1,
+            "phase": self.phase,
+            "current_seat": None if self.current_seat is None else self.current_seat + 1,
+            "round": self.round + 1,
+            "rounds": self.rounds,
+            "start_seat": self.start_seat + 1,
+            "hand": [code_name(code) for code in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "known_in_hand": [[card_name(card) for card in cards] for cards in self.known_in_hand],
+            "active": [code_name(code) for code in self.active],
+            "owner": None if self.owner is None else self.owner + 1,
+            "captured": [[card_name(card) for card in cards] for cards in self.captured],
+            "tokens": list(self.tokens),
+            "chips": list(self.chips),
+            "scouts_in_row": self.scouts_in_row,
+            "scores": list(self.scores),
+            "round_scores": [list(points) for points in self.round_scores],
+            "aside_size": self.aside_size,
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "log": [describe_event(event) for event in self.log],
+        }
+
+
+def view(state: ScoutState, seat: int | None) -> ScoutView:
+    """What `seat` (None: a spectator) may know of `state`."""
+    known = tuple(
+        tuple(code >> 1 for code in hand if state.known[owner] >> (code >> 1) & 1)
+        for owner, hand in enumerate(state.hands)
+    )
+    known = tuple(tuple(sorted(cards)) for cards in known)
+    return ScoutView(
+        seat=seat,
+        options=state.options,
+        seats=state.seats,
+        phase=PHASE_NAMES[state.phase],
+        current_seat=state.current_seat(),
+        round=state.round,
+        rounds=state.rounds,
+        start_seat=state.start_seat,
+        hand=state.hands[seat] if seat is not None else (),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        known_in_hand=known,
+        active=state.active,
+        owner=None if state.owner == NOBODY else state.owner,
+        captured=state.captured,
+        tokens=state.tokens,
+        chips=state.chips,
+        scouts_in_row=state.scouts_in_row,
+        scores=state.scores,
+        round_scores=state.round_scores,
+        aside_size=len(state.aside),
+        outcome=state.result,
+        log_node=state.logs[state.seats if seat is None else seat],
+    )
+
+
+def describe_event(
+    event: tuple[Any, ...],
+    names: Sequence[str] | None = None,
+    label: Callable[[int], str] = code_name,
+) -> str:
+    """One log event in words; `label` writes an oriented card."""
+    kind, seat = event[0], event[1]
+
+    def who(index: int) -> str:
+        return names[index] if names else f"Player {index + 1}"
+
+    if kind == "round":
+        return f"Round {event[2]} begins; {who(event[3])} starts"
+    if kind == "deal":
+        cards = event[2]
+        return f"{who(seat)} is dealt " + (
+            " ".join(label(c) for c in cards) if cards is not None else "a hand"
+        )
+    if kind == "orient":
+        return f"{who(seat)} {'turns their hand round' if event[2] else 'keeps their hand'}"
+    if kind == "show":
+        captured = f", capturing {event[3]}" if event[3] else ""
+        return f"{who(seat)} shows {' '.join(label(c) for c in event[2])}{captured}"
+    if kind == "scout":
+        chip = " (Scout & Show)" if event[6] else ""
+        where = "" if event[5] is None else f", {'turned, ' if event[4] else ''}to position {event[5] + 1}"
+        end = "left" if event[3] == 0 else "right"
+        return f"{who(seat)} scouts {label(event[2])} from the {end} end{where}{chip}"
+    if kind == "decline":
+        return f"{who(seat)} declines to Show or Scout"
+    if kind == "round_end":
+        points = ", ".join(f"{who(index)} {value:+d}" for index, value in enumerate(event[4]))
+        return f"Round {event[2]} ends ({event[3]}): {points}"
+    if kind == "over":
+        return "Game over: " + ", ".join(who(index) for index in event[2]) + " won"
+    raise ValueError(f"unknown Scout event {event!r}")
