@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 docs: $(STAMP)
-	$(BIN)/cardtable rules drump > docs/rules/drump.md
+	for game in $$($(BIN)/cardtable games --names); do $(BIN)/cardtable rules $$game > docs/rules/$$game.md; done
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py

@@ -1,6 +1,6 @@
 """Speed of random self-play, in one process: games/s and decisions/s for each game.
 
-    python benchmarks/speed.py [--game drump] [--games 2000] [--rules PRESET]
+    python benchmarks/speed.py [--game drump] [--games 2000] [--rules PRESET] [--seats N]
 
 "raw" drives the rules directly (legal_actions + apply), as simulations and
 tree search do; "match" goes through Match.play, which also checks each
@@ -21,14 +21,14 @@ from cardtable.core.match import Match
 from cardtable.core.registry import AnyGame, game_names, get_game
 
 
-def raw_games(game: AnyGame, options: object, games: int, seed: int) -> tuple[int, float]:
+def raw_games(game: AnyGame, options: object, seats: int, games: int, seed: int) -> tuple[int, float]:
     """Play random games on the rules alone; returns (decisions, seconds)."""
     rng = random.Random(seed)
     decisions = 0
     started = time.perf_counter()
     legal_actions, apply, outcome = game.legal_actions, game.apply, game.outcome
     for _ in range(games):
-        state = game.new_state(options, game.min_seats, rng)
+        state = game.new_state(options, seats, rng)
         while outcome(state) is None:
             legal = legal_actions(state)
             state = apply(state, legal[rng.randrange(len(legal))])
@@ -36,13 +36,13 @@ def raw_games(game: AnyGame, options: object, games: int, seed: int) -> tuple[in
     return decisions, time.perf_counter() - started
 
 
-def match_games(game: AnyGame, options: object, games: int, seed: int) -> tuple[int, float]:
+def match_games(game: AnyGame, options: object, seats: int, games: int, seed: int) -> tuple[int, float]:
     """Play random games through Match.play; returns (decisions, seconds)."""
     rng = random.Random(seed)
     decisions = 0
     started = time.perf_counter()
     for index in range(games):
-        match = Match(game, options=options, seed=seed + index)
+        match = Match(game, options=options, seed=seed + index, seats=seats)
         while not match.is_over:
             legal = match.legal_actions()
             match.play(legal[rng.randrange(len(legal))])
@@ -60,6 +60,7 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=2000, help="games per measurement")
     parser.add_argument("--rules", help="a preset of rule options")
+    parser.add_argument("--seats", type=int, action="append", help="players per game (default: 2 and 4)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     console = Console()
@@ -67,22 +68,26 @@ def main() -> None:
         title=f"Random self-play, one process ({platform.python_implementation()} "
         f"{platform.python_version()}, {platform.machine()})"
     )
-    for column in ("game", "loop", "games", "decisions", "seconds", "games/s", "decisions/s"):
+    for column in ("game", "players", "loop", "games", "decisions", "seconds", "games/s", "decisions/s"):
         table.add_column(column, justify="left" if column in ("game", "loop") else "right")
     for name in args.game or game_names():
         game = get_game(name)
         options = game.option_table.resolve(args.rules)
-        for loop, run in (("raw", raw_games), ("match", match_games)):
-            decisions, seconds = run(game, options, args.games, args.seed)
-            table.add_row(
-                name,
-                loop,
-                str(args.games),
-                str(decisions),
-                f"{seconds:.2f}",
-                f"{args.games / seconds:,.0f}",
-                f"{decisions / seconds:,.0f}",
-            )
+        for seats in args.seats or sorted({game.min_seats, min(4, game.max_seats)}):
+            if not game.min_seats <= seats <= game.max_seats:
+                continue
+            for loop, run in (("raw", raw_games), ("match", match_games)):
+                decisions, seconds = run(game, options, seats, args.games, args.seed)
+                table.add_row(
+                    name,
+                    str(seats),
+                    loop,
+                    str(args.games),
+                    str(decisions),
+                    f"{seconds:.2f}",
+                    f"{args.games / seconds:,.0f}",
+                    f"{decisions / seconds:,.0f}",
+                )
     console.print(table)
 
 

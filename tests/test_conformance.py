@@ -1,4 +1,4 @@
-"""The conformance suite: random games over many seeds for every registered game and preset."""
+"""The conformance suite: random games over many seeds for every registered game, preset and table size."""
 
 from __future__ import annotations
 
@@ -13,42 +13,47 @@ from cardtable.core import conformance
 from cardtable.core.registry import game_names, get_game
 
 
-def variants() -> list[tuple[str, str | None]]:
-    """Every game with its default options and each preset."""
-    return [
-        (name, preset) for name in game_names() for preset in [None, *get_game(name).option_table.presets]
-    ]
+def variants() -> list[tuple[str, str | None, int]]:
+    """Every game with its default options and each preset, at every number of seats."""
+    found = []
+    for name in game_names():
+        game = get_game(name)
+        for preset in [None, *game.option_table.presets]:
+            for seats in range(game.min_seats, game.max_seats + 1):
+                found.append((name, preset, seats))
+    return found
 
 
 def options_of(name: str, preset: str | None) -> Any:
     return get_game(name).option_table.resolve(preset)
 
 
-@pytest.mark.parametrize(("name", "preset"), variants())
-@pytest.mark.parametrize("seed", range(6))
-def test_random_games_keep_every_invariant(name: str, preset: str | None, seed: int) -> None:
+@pytest.mark.parametrize(("name", "preset", "seats"), variants())
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_keep_every_invariant(name: str, preset: str | None, seats: int, seed: int) -> None:
     game = get_game(name)
-    length = conformance.check_game(game, seed, options_of(name, preset))
+    # Views and positions are checked at every step of short games, every few steps of long ones.
+    length = conformance.check_game(game, seed, options_of(name, preset), seats, views_every=1 + seats // 3)
     assert length > 0
 
 
-@pytest.mark.parametrize(("name", "preset"), variants())
-def test_many_random_games_end_with_cards_conserved(name: str, preset: str | None) -> None:
+@pytest.mark.parametrize(("name", "preset", "seats"), variants())
+def test_many_random_games_end_with_cards_conserved(name: str, preset: str | None, seats: int) -> None:
     # Cheaper checks over more seeds: views every 25 actions only.
     game = get_game(name)
-    for seed in range(100, 120):
-        conformance.check_game(game, seed, options_of(name, preset), views_every=25)
+    for seed in range(100, 110):
+        conformance.check_game(game, seed, options_of(name, preset), seats, views_every=25)
 
 
-@pytest.mark.parametrize(("name", "preset"), variants())
-@pytest.mark.parametrize("seed", range(3))
-def test_replays_are_identical(name: str, preset: str | None, seed: int) -> None:
-    conformance.check_replay(get_game(name), seed, options_of(name, preset))
+@pytest.mark.parametrize(("name", "preset", "seats"), variants())
+@pytest.mark.parametrize("seed", range(2))
+def test_replays_are_identical(name: str, preset: str | None, seats: int, seed: int) -> None:
+    conformance.check_replay(get_game(name), seed, options_of(name, preset), seats)
 
 
 @pytest.mark.parametrize("name", game_names())
-def test_views_ignore_hidden_cards_on_purpose_built_leaks(name: str) -> None:
-    # The check itself must catch a view that shows a hidden card.
+def test_the_leak_checks_catch_a_leaky_view(name: str) -> None:
+    # The checks themselves must catch a view, or a log, that shows a hidden card.
     game = get_game(name)
     state, _ = next(conformance.random_states(game, 0))
     seat = game.current_seat(state)
@@ -58,26 +63,35 @@ def test_views_ignore_hidden_cards_on_purpose_built_leaks(name: str) -> None:
     class Leaky:
         def __init__(self, view: Any) -> None:
             self.seat = view.seat
+            self.history = view.history
             self.inner = view
 
-        def to_json(self) -> dict[str, Any]:
-            return {**self.inner.to_json(), "secret": game.card_name(hidden[0])}
+        def describe(self, event: Any) -> str:
+            return self.inner.describe(event) + " " + game.card_name(hidden[0])
+
+        def to_json(self, with_log: bool = True) -> dict[str, Any]:
+            return {**self.inner.to_json(with_log), "secret": game.card_name(hidden[0])}
 
     original = game.view
     try:
         game.view = lambda s, who: Leaky(original(s, who))  # type: ignore[method-assign]
-        with pytest.raises(AssertionError, match="shows hidden cards"):
+        with pytest.raises(AssertionError, match=r"the view of seat .* shows hidden cards"):
             conformance.check_views(game, state, random.Random(0), "leak test")
+        with pytest.raises(AssertionError, match=r"the log of seat .* shows hidden cards"):
+            conformance.check_new_log_entries(game, state, {}, "leak test")
     finally:
         del game.view
 
 
 @pytest.mark.parametrize("name", game_names())
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32), choices=st.lists(st.integers(0, 10_000), max_size=300))
-def test_any_sequence_of_choices_keeps_the_invariants(name: str, seed: int, choices: list[int]) -> None:
+@settings(max_examples=25, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32), choices=st.lists(st.integers(0, 10_000), max_size=300))
+def test_any_sequence_of_choices_keeps_the_invariants(
+    name: str, data: st.DataObject, seed: int, choices: list[int]
+) -> None:
     game = get_game(name)
-    state = game.new_state(game.option_table.default(), game.min_seats, random.Random(seed))
+    seats = data.draw(st.integers(game.min_seats, game.max_seats))
+    state = game.new_state(game.option_table.default(), seats, random.Random(seed))
     deck = sorted(game.all_cards(state))
     rng = random.Random(seed)
     for index, choice in enumerate(choices):

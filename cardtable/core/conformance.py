@@ -42,10 +42,16 @@ def random_states(
     raise AssertionError(f"{game.name} seed {seed}: no end after {MAX_STEPS} actions")
 
 
-def fingerprint(game: AnyGame, state: Any) -> str:
-    """Everything a state shows: its position and every seat's view, as JSON text."""
+def fingerprint(game: AnyGame, state: Any, logs: bool = True) -> str:
+    """Everything a state shows: its position and every seat's view, as JSON text.
+
+    Without `logs`, each log counts only by its length (logs only ever grow).
+    """
     seats: list[int | None] = [*range(game.seats(state)), None]
-    views = [game.view(state, seat).to_json() for seat in seats]
+    views = []
+    for seat in seats:
+        view = game.view(state, seat)
+        views.append(view.to_json(with_log=logs) | {"log_length": view.history.length})
     return json.dumps([game.position_of(state), views], sort_keys=True)
 
 
@@ -63,10 +69,31 @@ def check_step(game: AnyGame, state: Any, action: Any, deck: list[int], where: s
         assert game.parse_action(text) == each, f"{where}: {text!r} does not parse back"
     if action is None:
         return state
-    before = fingerprint(game, state)
+    before = fingerprint(game, state, logs=False)
     after = game.apply(state, action)
-    assert fingerprint(game, state) == before, f"{where}: apply changed its input"
+    assert fingerprint(game, state, logs=False) == before, f"{where}: apply changed its input"
     return after
+
+
+def _leaks(game: AnyGame, hidden: frozenset[int], data: Any) -> list[str]:
+    tokens = set(_strings(data))
+    return sorted(name for card in hidden for name in game.card_spellings(card) if name in tokens)
+
+
+def check_new_log_entries(game: AnyGame, state: Any, seen: dict[int | None, int], where: str) -> None:
+    """Log entries written since the last check name no card hidden from their reader.
+
+    A card seen once may be hidden again later, so each entry is checked when
+    it is written, against what is hidden at that moment; entries before the
+    current deal's start tell of an earlier deal and are not checked again.
+    """
+    for seat in [*range(game.seats(state)), None]:
+        view = game.view(state, seat)
+        history = view.history
+        texts = [view.describe(event) for event in history.since(max(seen.get(seat, 0), history.deal_start))]
+        leaked = _leaks(game, game.hidden_cards(state, seat), texts)
+        assert not leaked, f"{where}: the log of seat {seat} shows hidden cards {leaked}"
+        seen[seat] = history.length
 
 
 def check_views(game: AnyGame, state: Any, rng: random.Random, where: str) -> None:
@@ -75,8 +102,7 @@ def check_views(game: AnyGame, state: Any, rng: random.Random, where: str) -> No
     for seat in seats:
         view = game.view(state, seat)
         hidden = game.hidden_cards(state, seat)
-        tokens = set(_strings(view.to_json()))
-        leaked = sorted(name for card in hidden for name in game.card_spellings(card) if name in tokens)
+        leaked = _leaks(game, hidden, view.to_json(with_log=False))
         assert not leaked, f"{where}: the view of seat {seat} shows hidden cards {leaked}"
         other = game.shuffle_hidden(state, seat, rng)
         assert game.hidden_cards(other, seat) == hidden, f"{where}: re-deal changed the hidden set"
@@ -109,12 +135,14 @@ def check_game(
     """Every per-step check along one random game; returns its length."""
     deck: list[int] | None = None
     rng = make_rng(seed, "views")
+    log_seen: dict[int | None, int] = {}
     steps = 0
     for steps, (state, action) in enumerate(random_states(game, seed, options, seats)):
         where = f"{game.name} seed {seed} step {steps}"
         if deck is None:
             deck = sorted(game.all_cards(state))
         check_step(game, state, action, deck, where)
+        check_new_log_entries(game, state, log_seen, where)
         if steps % views_every == 0 or action is None:
             check_views(game, state, rng, where)
             if game.outcome(state) is None:
@@ -125,7 +153,7 @@ def check_game(
 def check_replay(game: AnyGame, seed: int, options: Any = None, seats: int | None = None) -> None:
     """A match between random bots, saved and replayed, ends in the identical state."""
     count = seats or game.min_seats
-    match = Match(game, options=options, seed=seed, players=["random"] * count)
+    match = Match(game, options=options, seed=seed, players=["random"] * count, seats=count)
     bots = {seat: RandomBot() for seat in range(count)}
     match.play_bots(bots, bot_rngs(seed, count))
     lines = [json.dumps(line) for line in replay_lines(match)]

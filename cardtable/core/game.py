@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import abc
 import random
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -33,14 +34,54 @@ def log_append(node: LogNode, entry: Any) -> LogNode:
     return (entry, node)
 
 
-def log_entries(node: LogNode) -> tuple[Any, ...]:
-    """All entries of a log, oldest first."""
-    entries = []
-    while node is not None:
+def log_entries(node: LogNode, count: int | None = None) -> tuple[Any, ...]:
+    """The last `count` entries of a log (all of them by default), oldest first."""
+    entries: list[Any] = []
+    while node is not None and (count is None or len(entries) < count):
         entries.append(node[0])
         node = node[1]
     entries.reverse()
     return tuple(entries)
+
+
+def append_event(
+    logs: tuple[LogNode, ...], event: Any, private_seat: int = -1, hidden: Any = None
+) -> tuple[LogNode, ...]:
+    """Each observer's log with one more event; `hidden` is what all but `private_seat` see instead.
+
+    `logs` holds one log per seat, then the spectators' log.
+    """
+    if hidden is None:
+        return tuple((event, node) for node in logs)
+    return tuple((event if observer == private_seat else hidden, node) for observer, node in enumerate(logs))
+
+
+@dataclass(frozen=True, slots=True)
+class ViewLog:
+    """The events one seat saw: the log, its length, and where the current deal's events begin.
+
+    Games dealt again each round (Scout, dnup) start a new deal part way
+    through the log; events before `deal_start` tell of earlier deals.
+    """
+
+    node: LogNode
+    length: int
+    deal_start: int = 0
+
+    def entries(self) -> tuple[Any, ...]:
+        """Every event, oldest first."""
+        return log_entries(self.node)
+
+    def since(self, index: int) -> tuple[Any, ...]:
+        """The events from `index` on, oldest first."""
+        return log_entries(self.node, max(0, self.length - index))
+
+
+def docstring_section(doc: str | None, first_words: str) -> str:
+    """The part of a docstring from the line starting with `first_words`, its indented block dedented."""
+    text = doc or ""
+    header, _, block = text[text.index(first_words) :].partition("\n")
+    return header + "\n" + textwrap.dedent(block).strip("\n")
 
 
 @dataclass(frozen=True)
@@ -66,12 +107,21 @@ class Outcome:
 
 
 class View(Protocol):
-    """What one seat (or a spectator, seat None) may know of a state."""
+    """What one seat (or a spectator, seat None) may know of a state, its log included."""
 
     @property
     def seat(self) -> int | None: ...
 
-    def to_json(self) -> dict[str, Any]: ...
+    @property
+    def history(self) -> ViewLog: ...
+
+    def describe(self, event: Any) -> str:
+        """One event of the log in words."""
+        ...
+
+    def to_json(self, with_log: bool = True) -> dict[str, Any]:
+        """Plain data for front ends and the network (the log as text, unless left out)."""
+        ...
 
 
 class Game(abc.ABC, Generic[StateT, ActionT, ViewT, OptionsT]):

@@ -102,7 +102,8 @@ class Match:
         if isinstance(action, str):
             action = game.parse_action(action)
         legal = game.legal_actions(self.state)
-        if action not in legal:
+        # Rules hand out interned actions, so identity finds a legal one fast.
+        if not any(candidate is action for candidate in legal) and action not in legal:
             raise IllegalActionError(game.format_action(action), game.explain_illegal(self.state, action))
         self.state = game.apply(self.state, action)
         self.moves.append(Move(current, action))

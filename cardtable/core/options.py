@@ -172,9 +172,7 @@ class OptionTable(Generic[OptionsT]):
                 cells.append(f"`{option.show(value)}`")
             cells += [option.description, option.source]
             lines.append("| " + " | ".join(cells) + " |")
-        lines.append("")
-        lines.append("Presets:")
-        lines.append("")
-        for preset, description in self.presets.items():
-            lines.append(f"- `{preset}`: {description}")
+        if self.presets:
+            lines += ["", "Presets:", ""]
+            lines += [f"- `{preset}`: {description}" for preset, description in self.presets.items()]
         return "\n".join(lines) + "\n"

@@ -115,8 +115,12 @@ class PositionReader:
             raise PositionError(f"position options: {error}") from None
 
     def missing(self, deck: tuple[int, ...], where: str) -> None:
-        """Refuse a position that does not place every card of `deck`."""
-        absent = [card for card in deck if card not in self.seen]
+        """Refuse a position that places a card not in `deck`, or does not place one that is."""
+        allowed = {self.identity(card) for card in deck}
+        for key, place in self.seen.items():
+            if key not in allowed:
+                raise PositionError(f"position {place}: that card is not in play here")
+        absent = [card for card in deck if self.identity(card) not in self.seen]
         if absent:
             names = " ".join(self.card_name(card) for card in absent)
             raise self.fail(

@@ -202,9 +202,13 @@ def rules(game_name: str) -> None:
 
 
 @main.command()
-def games() -> None:
+@click.option("--names", is_flag=True, help="Only the games' names, one a line.")
+def games(names: bool) -> None:
     """List the games and their bots."""
     for name in game_names():
+        if names:
+            click.echo(name)
+            continue
         game = get_game(name)
         seats = (
             f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"

@@ -10,5 +10,6 @@ from cardtable.core.game import Game
 def registered() -> list[Game[Any, Any, Any, Any]]:
     """Every game this package ships."""
     from cardtable.games.drump import GAME as DRUMP
+    from cardtable.games.scout import GAME as SCOUT
 
-    return [DRUMP]
+    return [DRUMP, SCOUT]

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardtable.core.game import Game, Outcome
+from cardtable.core.game import Game, Outcome, docstring_section
 from cardtable.core.players import Bot
 from cardtable.games.drump import actions as notation
 from cardtable.games.drump import cards, position, rules
@@ -93,9 +92,7 @@ class DrumpGame(Game[DrumpState, Action, DrumpView, DrumpOptions]):
 
     def notation_help(self) -> str:
         """The notation, as documented in the actions module."""
-        doc = notation.__doc__ or ""
-        header, _, table = doc[doc.index("Notation") :].partition("\n")
-        return header + "\n" + textwrap.dedent(table).strip("\n")
+        return docstring_section(notation.__doc__, "Notation")
 
     def action_index(self, action: Action) -> int:
         """The action's integer in the machine-learning encoding."""

@@ -8,9 +8,11 @@ keeps `apply` pure and a copy costs a few hundred nanoseconds.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import NamedTuple
 
-from cardtable.core.game import LogNode, Outcome, log_append
+from cardtable.core.game import LogNode, Outcome, append_event
+from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.drump.cards import DECK, IS_ACE, IS_PART, RANK, SUIT
 from cardtable.games.drump.options import DrumpOptions
 
@@ -46,6 +48,7 @@ class Exchange(NamedTuple):
     defense_total: int
 
 
+@with_fast_copy
 class DrumpState:
     """A DRUMP position; seats 0 and 1, slots 0-3, body parts 0-3 (head, wings, body, tail)."""
 
@@ -59,6 +62,7 @@ class DrumpState:
         "hands",
         "known",
         "last_turn",
+        "log_length",
         "logs",
         "options",
         "part_zone",
@@ -105,14 +109,12 @@ class DrumpState:
     last_turn: int
     result: Outcome | None
     #: Event logs as each seat sees them, then as a spectator sees them.
-    logs: tuple[LogNode, LogNode, LogNode]
+    logs: tuple[LogNode, ...]
+    #: Events in each log.
+    log_length: int
 
-    def copy(self) -> DrumpState:
-        """A new state sharing every (immutable) field with this one."""
-        new = DrumpState.__new__(DrumpState)
-        for name in DrumpState.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
+    #: A new state sharing every (immutable) field with this one (made by with_fast_copy).
+    copy: Callable[[], DrumpState]
 
     def fingerprint(self) -> tuple[object, ...]:
         """Every field, for equality checks in tests."""
@@ -138,13 +140,8 @@ class DrumpState:
         self, event: tuple[object, ...], private_seat: int = NO_CARD, hidden: tuple[object, ...] | None = None
     ) -> None:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
-        logs = self.logs
-        if hidden is None:
-            self.logs = (log_append(logs[0], event), log_append(logs[1], event), log_append(logs[2], event))
-        elif private_seat == 0:
-            self.logs = (log_append(logs[0], event), log_append(logs[1], hidden), log_append(logs[2], hidden))
-        else:
-            self.logs = (log_append(logs[0], hidden), log_append(logs[1], event), log_append(logs[2], hidden))
+        self.logs = append_event(self.logs, event, private_seat, hidden)
+        self.log_length += 1
 
 
 def part_zones(options: DrumpOptions) -> tuple[int, ...]:
@@ -184,6 +181,7 @@ def empty_state(options: DrumpOptions, first_seat: int) -> DrumpState:
     state.last_turn = NO_CARD
     state.result = None
     state.logs = (None, None, None)
+    state.log_length = 0
     return state
 
 

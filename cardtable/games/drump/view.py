@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.game import LogNode, Outcome, log_entries
+from cardtable.core.game import Outcome, ViewLog
 from cardtable.games.drump.cards import BODY_PARTS, card_name
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.state import (
@@ -57,14 +57,18 @@ class DrumpView:
     discarding: int | None
     last_turn: int | None
     outcome: Outcome | None
-    log_node: LogNode
+    history: ViewLog
 
     @property
     def log(self) -> tuple[tuple[Any, ...], ...]:
         """The events this seat saw, oldest first, with hidden cards as None."""
-        return log_entries(self.log_node)
+        return self.history.entries()
 
-    def to_json(self) -> dict[str, Any]:
+    def describe(self, event: tuple[Any, ...]) -> str:
+        """One event in words."""
+        return describe_event(event)
+
+    def to_json(self, with_log: bool = True) -> dict[str, Any]:
         """Plain data for front ends and the network; cards by name, seats and slots from 1."""
         return {
             "game": "drump",
@@ -92,7 +96,7 @@ class DrumpView:
             "discarding": _seat(self.discarding),
             "last_turn": _seat(self.last_turn),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "log": [describe_event(event) for event in self.log],
+            "log": [describe_event(event) for event in self.log] if with_log else None,
         }
 
 
@@ -171,7 +175,7 @@ def view(state: DrumpState, seat: int | None) -> DrumpView:
         discarding=state.discarding if state.discarding != NO_CARD else None,
         last_turn=state.last_turn if state.last_turn != NO_CARD else None,
         outcome=state.result,
-        log_node=state.logs[SEATS if seat is None else seat],
+        history=ViewLog(state.logs[SEATS if seat is None else seat], state.log_length),
     )
 
 

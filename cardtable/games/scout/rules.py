@@ -71,6 +71,7 @@ def new_game(options: ScoutOptions, seats: int, rng: random.Random, first_seat: 
     state.chance_seed = rng.getrandbits(63)
     state.result = None
     state.logs = (None,) * (seats + 1)
+    state.log_length = 0
     start_round(state)
     return state
 
@@ -94,6 +95,7 @@ def start_round(state: ScoutState) -> None:
     state.scouts_in_row = 0
     state.phase = ORIENTING
     state.turn_seat = state.start_seat
+    state.round_log_start = state.log_length
     state.log(("round", NOBODY, state.round + 1, state.start_seat))
     for seat in range(seats):
         state.log(("deal", seat, state.hands[seat]), seat, ("deal", seat, None))
@@ -251,10 +253,11 @@ def _scout(state: ScoutState, action: Scout) -> None:
         state.chips = replace_at(state.chips, seat, False)
         state.phase = SHOWING
         return
-    state.scouts_in_row += 1
     if two:
         _pass_turn(state, seat)
-    elif state.scouts_in_row == state.seats - 1:
+        return
+    state.scouts_in_row += 1
+    if state.scouts_in_row == state.seats - 1:
         # Everyone else only scouted since the owner's Show: the round ends.
         _end_round(state, state.owner, "everyone else scouted")
     else:

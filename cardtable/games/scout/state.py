@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from cardtable.core.game import LogNode, Outcome, log_append
+from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.scout.options import ScoutOptions
 
 T = TypeVar("T")
@@ -15,6 +17,7 @@ ORIENTING, PLAYING, SHOWING, OVER = range(4)
 PHASE_NAMES = ("orient", "play", "show", "over")
 
 
+@with_fast_copy
 class ScoutState:
     """A Scout position: seats 0..n-1; hands are oriented card codes, left to right."""
 
@@ -26,12 +29,14 @@ class ScoutState:
         "chips",
         "hands",
         "known",
+        "log_length",
         "logs",
         "options",
         "owner",
         "phase",
         "result",
         "round",
+        "round_log_start",
         "round_scores",
         "rounds",
         "scores",
@@ -75,13 +80,12 @@ class ScoutState:
     result: Outcome | None
     #: Event logs as each seat sees them, then as a spectator sees them.
     logs: tuple[LogNode, ...]
+    #: Events in each log, and how many of them came before this round's deal.
+    log_length: int
+    round_log_start: int
 
-    def copy(self) -> ScoutState:
-        """A new state sharing every (immutable) field with this one."""
-        new = ScoutState.__new__(ScoutState)
-        for name in ScoutState.__slots__:
-            setattr(new, name, getattr(self, name))
-        return new
+    #: A new state sharing every (immutable) field with this one (made by with_fast_copy).
+    copy: Callable[[], ScoutState]
 
     def current_seat(self) -> int | None:
         """The seat that decides now."""
@@ -95,6 +99,7 @@ class ScoutState:
             log_append(node, event if hidden is None or observer == private_seat else hidden)
             for observer, node in enumerate(self.logs)
         )
+        self.log_length += 1
 
 
 def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:

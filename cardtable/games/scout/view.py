@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.game import LogNode, Outcome, log_entries
+from cardtable.core.game import Outcome, ViewLog
 from cardtable.core.pairs import card_name, code_name
 from cardtable.games.scout.options import ScoutOptions
 from cardtable.games.scout.state import NOBODY, PHASE_NAMES, ScoutState
@@ -44,14 +44,19 @@ class ScoutView:
     round_scores: tuple[tuple[int, ...], ...]
     aside_size: int
     outcome: Outcome | None
-    log_node: LogNode
+    #: The log; events before its deal_start tell of earlier rounds.
+    history: ViewLog
 
     @property
     def log(self) -> tuple[tuple[Any, ...], ...]:
         """The events this seat saw, oldest first."""
-        return log_entries(self.log_node)
+        return self.history.entries()
 
-    def to_json(self) -> dict[str, Any]:
+    def describe(self, event: tuple[Any, ...]) -> str:
+        """One event in words."""
+        return describe_event(event)
+
+    def to_json(self, with_log: bool = True) -> dict[str, Any]:
         """Plain data; oriented cards as top/bottom, other cards as low/high, seats from 1."""
         return {
             "game": "scout",
@@ -74,7 +79,8 @@ class ScoutView:
             "round_scores": [list(points) for points in self.round_scores],
             "aside_size": self.aside_size,
             "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "log": [describe_event(event) for event in self.log],
+            "log": [describe_event(event) for event in self.log] if with_log else None,
+            "round_log_start": self.history.deal_start,
         }
 
 
@@ -107,7 +113,9 @@ def view(state: ScoutState, seat: int | None) -> ScoutView:
         round_scores=state.round_scores,
         aside_size=len(state.aside),
         outcome=state.result,
-        log_node=state.logs[state.seats if seat is None else seat],
+        history=ViewLog(
+            state.logs[state.seats if seat is None else seat], state.log_length, state.round_log_start
+        ),
     )
 
 

@@ -1,0 +1,72 @@
+"""A rule-based Scout bot: it keeps its hand's sets and runs together and sheds cards fast.
+
+It turns its hand when the other ends make better groups, shows the largest
+set it can (emptying the hand wins outright), captures when that is cheap,
+and scouts the card that best joins a group in its hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import pairwise
+
+from cardtable.core.pairs import TOP, turned
+from cardtable.games.scout.actions import LEFT, Action, Decline, Orient, Scout, Show
+from cardtable.games.scout.shows import shows
+from cardtable.games.scout.view import ScoutView
+
+
+def hand_quality(tops: Sequence[int]) -> float:
+    """How well a hand holds together: its largest show, and every adjacent pair that could join."""
+    if not tops:
+        return 0.0
+    largest = max(last - first + 1 for first, last, _ in shows(tops))
+    joined = sum(1 for a, b in pairwise(tops) if abs(a - b) <= 1)
+    return 2.0 * largest + joined
+
+
+class ScoutHeuristicBot:
+    """Plays Scout by simple priorities, from its view alone."""
+
+    name = "heuristic"
+
+    def choose(self, view: ScoutView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The legal action with the best score (ties broken at random)."""
+        tops = [TOP[code] for code in view.hand]
+        base = hand_quality(tops)
+        best: list[Action] = []
+        best_score = float("-inf")
+        for action in legal:
+            score = self.score(view, tops, base, action)
+            if score > best_score:
+                best, best_score = [action], score
+            elif score == best_score:
+                best.append(action)
+        return best[rng.randrange(len(best))]
+
+    def score(self, view: ScoutView, tops: list[int], base: float, action: Action) -> float:
+        """How much this bot likes an action."""
+        if isinstance(action, Orient):
+            other = [TOP[turned(code)] for code in reversed(view.hand)]
+            return hand_quality(other) if action.turn else base
+        if isinstance(action, Show):
+            size = action.last - action.first + 1
+            rest = tops[: action.first] + tops[action.last + 1 :]
+            if not rest:
+                return 1000.0
+            return 10.0 * size + 2.0 * len(view.active) + 0.5 * (hand_quality(rest) - base)
+        if isinstance(action, Scout):
+            code = view.active[0] if action.end == LEFT else view.active[-1]
+            value = TOP[turned(code)] if action.turned else TOP[code]
+            new = tops[: action.position] + [value] + tops[action.position :]
+            gain = hand_quality(new) - base
+            if action.with_show:
+                # Worth the chip only for a Show of two or more cards afterwards.
+                largest = max(last - first + 1 for first, last, _ in shows(new))
+                return 9.0 * largest + gain - 8.0 if largest >= 2 else -100.0
+            cost = 2.0 if view.seats == 2 else 3.0
+            return 3.0 * gain - cost
+        if isinstance(action, Decline):
+            return -50.0
+        raise TypeError(f"not a Scout action: {action!r}")

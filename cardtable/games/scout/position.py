@@ -1,0 +1,128 @@
+"""Scout positions as JSON: any state written whole, and a match started from a described one.
+
+Seats count from 1 and hand positions from the left.  Cards held or on the
+table are written top/bottom (`7/3`); captured and set-aside cards low/high.
+Every card in play for the number of players must be placed exactly once.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.core.pairs import card_name, card_of, code_name, parse_code
+from cardtable.core.positions import PositionReader
+from cardtable.games.scout.options import OPTION_TABLE, ScoutOptions
+from cardtable.games.scout.rules import MAX_SEATS, MIN_SEATS, deck_for, legal_actions, rounds_for
+from cardtable.games.scout.state import NOBODY, OVER, PHASE_NAMES, SHOWING, ScoutState
+
+
+def position_of(state: ScoutState) -> dict[str, Any]:
+    """The whole state as JSON data, secrets included (the log is not kept)."""
+    return {
+        "game": "scout",
+        "options": OPTION_TABLE.to_dict(state.options),
+        "round": state.round + 1,
+        "start_seat": state.start_seat + 1,
+        "turn_seat": state.turn_seat + 1,
+        "phase": PHASE_NAMES[state.phase],
+        "hands": [[code_name(code) for code in hand] for hand in state.hands],
+        "known_in_hand": [
+            [card_name(code >> 1) for code in hand if state.known[seat] >> (code >> 1) & 1]
+            for seat, hand in enumerate(state.hands)
+        ],
+        "active": [code_name(code) for code in state.active],
+        "owner": None if state.owner == NOBODY else state.owner + 1,
+        "captured": [[card_name(card) for card in cards] for cards in state.captured],
+        "aside": [card_name(card) for card in state.aside],
+        "tokens": list(state.tokens),
+        "chips": list(state.chips),
+        "scouts_in_row": state.scouts_in_row,
+        "scores": list(state.scores),
+        "round_scores": [list(points) for points in state.round_scores],
+        "chance_seed": state.chance_seed,
+    }
+
+
+def _parse_any(text: str) -> int | None:
+    """Cards may be written either way round; the reader keeps the orientation given."""
+    return parse_code(text)
+
+
+def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | None = None) -> ScoutState:
+    """A state from JSON data; `options`, when given, replace the position's own."""
+    hands_data = data.get("hands") if isinstance(data, dict) else None
+    if not isinstance(hands_data, list):
+        hands_data = []
+    seats = len(hands_data)
+    reader = PositionReader(data, _parse_any, code_name, max(seats, 1), "write top/bottom, like 7/3", card_of)
+    if data.get("game", "scout") != "scout":
+        raise reader.fail("game", f"{data['game']!r} is not scout")
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise reader.fail(
+            "hands", f"give one hand per player, {MIN_SEATS} to {MAX_SEATS} of them, not {seats}"
+        )
+    state = ScoutState.__new__(ScoutState)
+    state.options = reader.options(OPTION_TABLE, options)
+    state.seats = seats
+    state.rounds = rounds_for(state.options, seats)
+    state.round = reader.number("round", 1, 1, state.rounds) - 1
+    state.start_seat = reader.seat(reader.field("start_seat", int, 1), "start_seat")
+    state.turn_seat = reader.seat(reader.field("turn_seat", int, state.start_seat + 1), "turn_seat")
+    phase = reader.field("phase", str, "play")
+    if phase not in PHASE_NAMES or phase == PHASE_NAMES[OVER]:
+        raise reader.fail("phase", f"{phase!r} is not one of orient, play, show")
+    state.phase = PHASE_NAMES.index(phase)
+    state.hands = tuple(reader.cards(hand, f"hands[{seat}]") for seat, hand in enumerate(hands_data))
+    state.active = reader.cards(reader.field("active", list, []), "active")
+    owner = reader.field("owner", (int, type(None)), None)
+    state.owner = NOBODY if owner is None else reader.seat(owner, "owner")
+    if bool(state.active) and state.owner == NOBODY:
+        raise reader.fail("owner", "an active set needs its owner")
+    captured = reader.per_seat("captured", [[]] * seats)
+    state.captured = tuple(
+        tuple(card_of(code) for code in reader.cards(cards, f"captured[{seat}]"))
+        for seat, cards in enumerate(captured)
+    )
+    state.aside = tuple(card_of(code) for code in reader.cards(reader.field("aside", list, []), "aside"))
+    reader.missing(tuple(card * 2 for card in deck_for(seats)), "hands")
+    _read_known(reader, state)
+    two = seats == 2
+    tokens = reader.per_seat("tokens", [state.options.two_player_tokens if two else 0] * seats)
+    if any(isinstance(value, bool) or not isinstance(value, int) or value < 0 for value in tokens):
+        raise reader.fail("tokens", "tokens are counts, 0 or more")
+    state.tokens = tuple(tokens)
+    chips = reader.per_seat("chips", [not two] * seats)
+    if any(not isinstance(value, bool) for value in chips) or (two and any(chips)):
+        raise reader.fail("chips", "one true/false per seat, and no Scout & Show chips with two players")
+    state.chips = tuple(chips)
+    state.scouts_in_row = reader.number("scouts_in_row", 0, 0, max(0, seats - 2))
+    if state.phase == SHOWING and state.chips[state.turn_seat]:
+        raise reader.fail("phase", "the show phase follows a Scout & Show, which spends the chip")
+    scores = reader.per_seat("scores", [0] * seats)
+    if any(isinstance(value, bool) or not isinstance(value, int) for value in scores):
+        raise reader.fail("scores", "scores are whole numbers")
+    state.scores = tuple(scores)
+    state.round_scores = tuple(tuple(points) for points in reader.field("round_scores", list, []))
+    state.chance_seed = reader.field("chance_seed", int, rng.getrandbits(63))
+    state.result = None
+    state.logs = (None,) * (seats + 1)
+    state.log_length = state.round_log_start = 0
+    if not legal_actions(state):
+        raise reader.fail("turn_seat", "that seat can neither Show nor Scout: the round would be over")
+    return state
+
+
+def _read_known(reader: PositionReader, state: ScoutState) -> None:
+    known = reader.per_seat("known_in_hand", [[]] * state.seats)
+    masks = []
+    for seat, cards in enumerate(known):
+        mask = 0
+        held = {card_of(code) for code in state.hands[seat]}
+        for text in cards if isinstance(cards, list) else [None]:
+            code = parse_code(text) if isinstance(text, str) else None
+            if code is None or card_of(code) not in held:
+                raise reader.fail(f"known_in_hand[{seat}]", f"{text!r} is not a card of that hand")
+            mask |= 1 << card_of(code)
+        masks.append(mask)
+    state.known = tuple(masks)
