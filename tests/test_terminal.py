@@ -102,3 +102,16 @@ def test_a_whole_game_against_a_bot_reaches_its_end() -> None:
     assert match.is_over
     assert " wins: " in text or "draw" in text
     assert terminal.match is match
+
+
+def test_scout_and_dnup_play_at_the_terminal_with_bots_and_people() -> None:
+    from cardtable.bots import make_bot
+    from cardtable.core.registry import get_game
+
+    for name in ("scout", "dnup"):
+        game = get_game(name)
+        match = Match(game, seed=2, players=["you", "heuristic", "you", "random"])
+        bots = {1: make_bot("heuristic", game), 3: make_bot("random", game)}
+        text, _ = session(match, ["", "1", "", "1", "", "1", "", "quit"], bots)  # type: ignore[arg-type]
+        assert "Pass the terminal to Player 3" in text
+        assert len(match.moves) >= 3

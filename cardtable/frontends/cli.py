@@ -169,6 +169,11 @@ def replay_command(replay_file: str, observer: str | None, step: bool | None) ->
 @_option_option
 @click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: all cores).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole run.")
+@click.option(
+    "--seats",
+    "seat_counts",
+    help="Players per game, comma-separated (e.g. 3,4,5): a run for each, bots repeated to fill seats.",
+)
 def simulate(
     game_name: str,
     count: int,
@@ -177,16 +182,28 @@ def simulate(
     assignments: tuple[str, ...],
     jobs: int | None,
     seed: int,
+    seat_counts: str | None,
 ) -> None:
     """Play many games between bots and print win rates with 95% intervals."""
     from cardtable.frontends.simulate_report import run_and_report
 
     game = _game(game_name)
-    names = _players(game, None, players)
-    if any(name in HUMANS for name in names):
-        raise click.BadParameter("simulations are between bots only", param_hint="--players")
+    bots = [name.strip().lower() for name in players.split(",")]
+    counts = [len(bots)]
+    if seat_counts:
+        try:
+            counts = [int(text) for text in seat_counts.split(",")]
+        except ValueError:
+            raise click.BadParameter(
+                f"{seat_counts!r} is not a list of numbers", param_hint="--seats"
+            ) from None
     options = _options(game, preset, assignments)
-    run_and_report(game, names, count, options, seed, jobs, Console())
+    console = Console()
+    for seats in counts:
+        names = _players(game, None, ",".join(bots[index % len(bots)] for index in range(seats)))
+        if any(name in HUMANS for name in names):
+            raise click.BadParameter("simulations are between bots only", param_hint="--players")
+        run_and_report(game, names, count, options, seed, jobs, console)
 
 
 @main.command()

@@ -56,7 +56,7 @@ def print_summary(summary: Summary, game: AnyGame, options: Any, elapsed: float,
         if value != game.option_table.options[name].default
     }
     console.print(
-        f"[bold]{game.title}[/bold], {summary.games} games in {elapsed:.1f} s "
+        f"[bold]{game.title}[/bold], {len(summary.players)} players, {summary.games} games, {elapsed:.1f} s "
         f"({summary.games / max(elapsed, 1e-9):.0f} games/s); options: {changed or 'default'}"
     )
     table = Table(title="Per player (seats rotate every game)")

@@ -9,7 +9,8 @@ from cardtable.core.game import Game
 
 def registered() -> list[Game[Any, Any, Any, Any]]:
     """Every game this package ships."""
+    from cardtable.games.dnup import GAME as DNUP
     from cardtable.games.drump import GAME as DRUMP
     from cardtable.games.scout import GAME as SCOUT
 
-    return [DRUMP, SCOUT]
+    return [DRUMP, SCOUT, DNUP]

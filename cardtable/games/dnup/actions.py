@@ -1,0 +1,139 @@
+"""dnup actions, with their notation.
+
+Cards are written top/bottom (`5/2`: a 5 with 2 below); seats count from 1.
+
+    play 5/2                play one card in front of you
+    play 5/2 5/9            play cards of one value in front of you
+    add 5/2 to 3            add a card of the same value to the cards in front of seat 3
+    take 2                  take the cards in front of seat 2, turning them round
+    rotate                  turn your whole hand round
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cardtable.core.errors import ActionParseError
+from cardtable.core.pairs import CODES, TOP, code_name, parse_code
+
+MAX_SEATS = 5
+PLAY, ADD, TAKE, ROTATE = range(4)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of dnup actions; `str(action)` is its notation."""
+
+    kind: ClassVar[int] = -1
+
+    def __str__(self) -> str:
+        return format_action(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play cards of one value (oriented codes, in increasing order) in front of you."""
+
+    cards: tuple[int, ...]
+    kind: ClassVar[int] = PLAY
+
+
+@dataclass(frozen=True, slots=True)
+class Add(Action):
+    """Add a card to the cards in front of seat `target`."""
+
+    card: int
+    target: int
+    kind: ClassVar[int] = ADD
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Take the cards in front of seat `target` into your hand."""
+
+    target: int
+    kind: ClassVar[int] = TAKE
+
+
+@dataclass(frozen=True, slots=True)
+class Rotate(Action):
+    """Turn your whole hand round."""
+
+    kind: ClassVar[int] = ROTATE
+
+
+ROTATE_ACTION = Rotate()
+TAKE_TABLE = [Take(seat) for seat in range(MAX_SEATS)]
+ADD_TABLE = [[Add(code, seat) for seat in range(MAX_SEATS)] for code in CODES]
+_PLAYS: dict[tuple[int, ...], Play] = {}
+
+
+def play_of(cards: tuple[int, ...]) -> Play:
+    """The (interned) Play of these cards, given in increasing order."""
+    play = _PLAYS.get(cards)
+    if play is None:
+        play = _PLAYS[cards] = Play(cards)
+    return play
+
+
+def format_action(action: Action) -> str:
+    """The action in dnup notation."""
+    if isinstance(action, Play):
+        return "play " + " ".join(code_name(code) for code in action.cards)
+    if isinstance(action, Add):
+        return f"add {code_name(action.card)} to {action.target + 1}"
+    if isinstance(action, Take):
+        return f"take {action.target + 1}"
+    if isinstance(action, Rotate):
+        return "rotate"
+    raise TypeError(f"not a dnup action: {action!r}")
+
+
+def _code(text: str, token: str) -> int:
+    code = parse_code(token)
+    if code is None:
+        raise ActionParseError(
+            text, f"{token!r} is not a card (write top/bottom, two different numbers 1-10: 5/2)"
+        )
+    return code
+
+
+def _seat(text: str, token: str) -> int:
+    if not token.isdigit() or not 1 <= int(token) <= MAX_SEATS:
+        raise ActionParseError(text, f"{token!r} is not a seat (1 to {MAX_SEATS})")
+    return int(token) - 1
+
+
+def parse_action(text: str) -> Action:
+    """The action written in dnup notation (ActionParseError if it is not)."""
+    if not isinstance(text, str):
+        raise ActionParseError(repr(text), "an action is written as text")
+    tokens = text.strip().lower().split()
+    if not tokens:
+        raise ActionParseError(text, "it is empty")
+    verb, *rest = tokens
+    if verb == "rotate":
+        if rest:
+            raise ActionParseError(text, "rotate takes nothing after it")
+        return ROTATE_ACTION
+    if verb == "take":
+        if len(rest) != 1:
+            raise ActionParseError(text, "expected take <seat>")
+        return TAKE_TABLE[_seat(text, rest[0])]
+    if verb == "add":
+        if len(rest) == 2:
+            rest = [rest[0], "to", rest[1]]
+        if len(rest) != 3 or rest[1] != "to":
+            raise ActionParseError(text, "expected add <card> to <seat>")
+        return ADD_TABLE[_code(text, rest[0])][_seat(text, rest[2])]
+    if verb == "play":
+        if not rest:
+            raise ActionParseError(text, "expected play <card> [<card> ...]")
+        cards = tuple(sorted(_code(text, token) for token in rest))
+        if len(set(cards)) != len(cards):
+            raise ActionParseError(text, "a card is named twice")
+        if len({TOP[code] for code in cards}) != 1:
+            raise ActionParseError(text, "the cards played together show one value")
+        return play_of(cards)
+    raise ActionParseError(text, f"unknown verb {verb!r}; the verbs are play, add, take, rotate")

@@ -1,0 +1,69 @@
+"""A rule-based dnup bot: it sheds cards in the largest groups it can and avoids taking cards back.
+
+It plays or adds the most cards it safely can, prefers high values (harder to
+beat), beats other players when it can, turns its hand when the other ends
+make larger groups, and takes cards only when nothing else is left.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from cardtable.core.pairs import TOP, turned
+from cardtable.games.dnup.actions import Action, Add, Play, Rotate, Take
+from cardtable.games.dnup.view import DnupView
+
+
+def hand_quality(hand: Sequence[int]) -> float:
+    """Larger groups of one value empty a hand faster: the sum of squared group sizes."""
+    return float(sum(count * count for count in Counter(TOP[code] for code in hand).values()))
+
+
+class DnupHeuristicBot:
+    """Plays dnup by simple priorities, from its view alone."""
+
+    name = "heuristic"
+
+    def choose(self, view: DnupView, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The legal action with the best score (ties broken at random)."""
+        best: list[Action] = []
+        best_score = float("-inf")
+        for action in legal:
+            score = self.score(view, action)
+            if score > best_score:
+                best, best_score = [action], score
+            elif score == best_score:
+                best.append(action)
+        return best[rng.randrange(len(best))]
+
+    def score(self, view: DnupView, action: Action) -> float:
+        """How much this bot likes an action."""
+        seat = view.seat
+        assert seat is not None
+        hand = view.hand
+        if isinstance(action, Play):
+            count = len(action.cards)
+            if count == len(hand):
+                return 1000.0
+            beaten = sum(
+                1 for other, cards in enumerate(view.tables) if other != seat and len(cards) == count
+            )
+            return 10.0 * count + 0.5 * TOP[action.cards[0]] + 3.0 * beaten
+        if isinstance(action, Add):
+            if len(hand) == 1:
+                return 1000.0
+            size = len(view.tables[action.target]) + 1
+            beaten = sum(
+                1
+                for other, cards in enumerate(view.tables)
+                if other not in (seat, action.target) and len(cards) == size
+            )
+            return 9.0 + 3.0 * beaten
+        if isinstance(action, Rotate):
+            rotated = [turned(code) for code in hand]
+            return 4.0 * (hand_quality(rotated) - hand_quality(hand)) - 6.0
+        if isinstance(action, Take):
+            return -10.0 - len(view.tables[action.target])
+        raise TypeError(f"not a dnup action: {action!r}")

@@ -1,0 +1,110 @@
+"""dnup positions as JSON: any state written whole, and a match started from a described one.
+
+Seats count from 1; cards are written top/bottom.  Every card is placed
+exactly once: in a hand, on the table, in the discards, or aside (not dealt).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.core.pairs import CARDS, TOP, card_name, card_of, code_name, parse_code
+from cardtable.core.positions import PositionReader
+from cardtable.games.dnup.options import OPTION_TABLE, DnupOptions
+from cardtable.games.dnup.rules import MAX_SEATS, MIN_SEATS
+from cardtable.games.dnup.state import OVER, PHASE_NAMES, DnupState
+
+
+def position_of(state: DnupState) -> dict[str, Any]:
+    """The whole state as JSON data, secrets included (the log is not kept)."""
+    return {
+        "game": "dnup",
+        "options": OPTION_TABLE.to_dict(state.options),
+        "round": state.round + 1,
+        "start_seat": state.start_seat + 1,
+        "turn_seat": state.turn_seat + 1,
+        "hands": [[code_name(code) for code in hand] for hand in state.hands],
+        "known_in_hand": [
+            [code_name(code) for code in hand if state.known[seat] >> (code >> 1) & 1]
+            for seat, hand in enumerate(state.hands)
+        ],
+        "tables": [[code_name(code) for code in cards] for cards in state.tables],
+        "discards": [code_name(code) for code in state.discards],
+        "aside": [card_name(card) for card in state.aside],
+        "out": [seat + 1 for seat in state.out],
+        "scores": list(state.scores),
+        "round_scores": [list(points) for points in state.round_scores],
+        "chance_seed": state.chance_seed,
+    }
+
+
+def state_from_position(data: Any, rng: random.Random, options: DnupOptions | None = None) -> DnupState:
+    """A state from JSON data; `options`, when given, replace the position's own."""
+    hands_data = data.get("hands") if isinstance(data, dict) else None
+    if not isinstance(hands_data, list):
+        hands_data = []
+    seats = len(hands_data)
+    reader = PositionReader(data, parse_code, code_name, max(seats, 1), "write top/bottom, like 5/2", card_of)
+    if data.get("game", "dnup") != "dnup":
+        raise reader.fail("game", f"{data['game']!r} is not dnup")
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        players = f"{MIN_SEATS} to {MAX_SEATS}"
+        raise reader.fail("hands", f"give one hand per player, {players} of them, not {seats}")
+    state = DnupState.__new__(DnupState)
+    state.options = reader.options(OPTION_TABLE, options)
+    state.seats = seats
+    state.round = reader.number("round", 1, 1) - 1
+    state.start_seat = reader.seat(reader.field("start_seat", int, 1), "start_seat")
+    state.turn_seat = reader.seat(reader.field("turn_seat", int, state.start_seat + 1), "turn_seat")
+    state.phase = PHASE_NAMES.index("play")
+    state.hands = tuple(
+        tuple(sorted(reader.cards(hand, f"hands[{seat}]"))) for seat, hand in enumerate(hands_data)
+    )
+    tables = reader.per_seat("tables", [[]] * seats)
+    state.tables = tuple(reader.cards(cards, f"tables[{seat}]") for seat, cards in enumerate(tables))
+    for seat, cards in enumerate(state.tables):
+        if len({TOP[code] for code in cards}) > 1:
+            raise reader.fail(f"tables[{seat}]", "the cards in front of a player show one value")
+    state.discards = reader.cards(reader.field("discards", list, []), "discards")
+    state.aside = tuple(card_of(code) for code in reader.cards(reader.field("aside", list, []), "aside"))
+    reader.missing(tuple(card * 2 for card in CARDS), "aside")
+    out = reader.field("out", list, [])
+    state.out = tuple(reader.seat(seat, "out") for seat in out)
+    if len(set(state.out)) != len(state.out) or any(state.hands[seat] for seat in state.out):
+        raise reader.fail("out", "seats out have empty hands, each listed once")
+    needed = 1 if seats == 2 or state.options.round_end == "first" else 2
+    if len(state.out) >= needed:
+        raise reader.fail("out", "that many players out would have ended the round")
+    if state.turn_seat in state.out or not state.hands[state.turn_seat]:
+        raise reader.fail("turn_seat", "the seat to play must still hold cards")
+    if state.tables[state.turn_seat]:
+        raise reader.fail("tables", "the seat to play has already discarded what lay in front of it")
+    _read_known(reader, state)
+    scores = reader.per_seat("scores", [0] * seats)
+    if any(isinstance(value, bool) or not isinstance(value, int) or value < 0 for value in scores):
+        raise reader.fail("scores", "scores are counts, 0 or more")
+    if max(scores) >= state.options.target:
+        raise reader.fail("scores", f"someone already has {state.options.target} points: the game is over")
+    state.scores = tuple(scores)
+    state.round_scores = tuple(tuple(points) for points in reader.field("round_scores", list, []))
+    state.chance_seed = reader.field("chance_seed", int, rng.getrandbits(63))
+    state.result = None
+    state.logs = (None,) * (seats + 1)
+    state.log_length = state.round_log_start = 0
+    assert state.phase != OVER
+    return state
+
+
+def _read_known(reader: PositionReader, state: DnupState) -> None:
+    known = reader.per_seat("known_in_hand", [[]] * state.seats)
+    masks = []
+    for seat, cards in enumerate(known):
+        mask = 0
+        for text in cards if isinstance(cards, list) else [None]:
+            code = parse_code(text) if isinstance(text, str) else None
+            if code is None or code not in state.hands[seat]:
+                raise reader.fail(f"known_in_hand[{seat}]", f"{text!r} is not a card of that hand")
+            mask |= 1 << card_of(code)
+        masks.append(mask)
+    state.known = tuple(masks)

@@ -1,0 +1,250 @@
+"""dnup's rules (dnup.md): play, add, take, rotate; beaten players take their cards back turned round.
+
+Hands may be reordered at any time, so the engine keeps each hand sorted: the
+order carries no information and no decision.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from cardtable.core.chance import make_rng
+from cardtable.core.game import Outcome
+from cardtable.core.pairs import CARDS, TOP, card_of, turned
+from cardtable.games.dnup.actions import (
+    ADD_TABLE,
+    ROTATE_ACTION,
+    TAKE_TABLE,
+    Action,
+    Add,
+    Play,
+    Rotate,
+    Take,
+    play_of,
+)
+from cardtable.games.dnup.options import DnupOptions
+from cardtable.games.dnup.state import NOBODY, OVER, PLAYING, DnupState
+
+MIN_SEATS, MAX_SEATS = 2, 5
+
+
+def hand_size(options: DnupOptions, seats: int) -> int:
+    """Cards each: 10 with 2 to 4 players, 8 with 5, unless the option says otherwise."""
+    if options.hand_size:
+        return options.hand_size
+    return 8 if seats == 5 else 10
+
+
+def new_game(options: DnupOptions, seats: int, rng: random.Random, first_seat: int | None) -> DnupState:
+    """A fresh game: the first round dealt; later deals come from a seed drawn now."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise ValueError(f"dnup is played by {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
+    if hand_size(options, seats) * seats > len(CARDS):
+        raise ValueError(f"{seats} hands of {hand_size(options, seats)} need more than {len(CARDS)} cards")
+    state = DnupState.__new__(DnupState)
+    state.options = options
+    state.seats = seats
+    state.round = 0
+    state.start_seat = rng.randrange(seats) if first_seat is None else first_seat
+    state.scores = (0,) * seats
+    state.round_scores = ()
+    state.chance_seed = rng.getrandbits(63)
+    state.result = None
+    state.logs = (None,) * (seats + 1)
+    state.log_length = 0
+    start_round(state)
+    return state
+
+
+def start_round(state: DnupState) -> None:
+    """Shuffle order (and orientation) and deal."""
+    seats, options = state.seats, state.options
+    rng = make_rng(state.chance_seed, "round", state.round)
+    deck = [card * 2 + (rng.randrange(2) if options.random_orientation else 0) for card in CARDS]
+    rng.shuffle(deck)
+    size = hand_size(options, seats)
+    state.hands = tuple(tuple(sorted(deck[seat * size : (seat + 1) * size])) for seat in range(seats))
+    state.aside = tuple(card_of(code) for code in deck[seats * size :])
+    state.known = (0,) * seats
+    state.tables = ((),) * seats
+    state.discards = ()
+    state.out = ()
+    state.phase = PLAYING
+    state.turn_seat = state.start_seat
+    state.round_log_start = state.log_length
+    state.log(("round", NOBODY, state.round + 1, state.start_seat))
+    for seat in range(seats):
+        state.log(("deal", seat, state.hands[seat]), seat, ("deal", seat, None))
+
+
+# -- legal actions ----------------------------------------------------------------------
+def _value(cards: tuple[int, ...]) -> int:
+    return TOP[cards[0]]
+
+
+def play_beats(state: DnupState, seat: int, count: int, value: int) -> bool:
+    """Whether `count` cards of `value` beat every other set of that size on the table."""
+    for other, cards in enumerate(state.tables):
+        if other != seat and len(cards) == count and TOP[cards[0]] >= value:
+            return False
+    return True
+
+
+def add_allowed(state: DnupState, seat: int, target: int, value: int) -> bool:
+    """Whether adding to `target` is allowed: each third set of the new size must be lower."""
+    size = len(state.tables[target]) + 1
+    for other, cards in enumerate(state.tables):
+        if other not in (seat, target) and len(cards) == size and TOP[cards[0]] >= value:
+            return False
+    return True
+
+
+def legal_actions(state: DnupState) -> list[Action]:
+    """Every action the current seat may take, in a fixed order."""
+    if state.phase == OVER:
+        return []
+    seat = state.turn_seat
+    hand = state.hands[seat]
+    actions: list[Action] = []
+    by_value: dict[int, list[int]] = {}
+    for code in hand:
+        by_value.setdefault(TOP[code], []).append(code)
+    for value, codes in sorted(by_value.items()):
+        for count in range(1, len(codes) + 1):
+            if play_beats(state, seat, count, value):
+                actions.extend(play_of(group) for group in combinations(codes, count))
+    for target, cards in enumerate(state.tables):
+        if target == seat or not cards:
+            continue
+        matching = by_value.get(_value(cards), [])
+        if matching and add_allowed(state, seat, target, _value(cards)):
+            actions.extend(ADD_TABLE[code][target] for code in matching)
+    actions.extend(
+        TAKE_TABLE[target] for target, cards in enumerate(state.tables) if target != seat and cards
+    )
+    actions.append(ROTATE_ACTION)
+    return actions
+
+
+# -- applying actions ----------------------------------------------------------------------
+def apply(state: DnupState, action: Action) -> DnupState:
+    """The state after a legal action; `state` itself is not changed."""
+    new = state.copy()
+    seat = new.turn_seat
+    if isinstance(action, Play):
+        _take_from_hand(new, seat, action.cards)
+        beaten = [
+            other
+            for other, cards in enumerate(new.tables)
+            if other != seat and len(cards) == len(action.cards)
+        ]
+        new.tables = _replace(new.tables, seat, action.cards)
+        new.log(("play", seat, action.cards))
+        _beat(new, beaten)
+    elif isinstance(action, Add):
+        _take_from_hand(new, seat, (action.card,))
+        size = len(new.tables[action.target]) + 1
+        beaten = [
+            other
+            for other, cards in enumerate(new.tables)
+            if other not in (seat, action.target) and len(cards) == size
+        ]
+        new.tables = _replace(new.tables, action.target, new.tables[action.target] + (action.card,))
+        new.log(("add", seat, action.card, action.target))
+        _beat(new, beaten)
+    elif isinstance(action, Take):
+        taken = tuple(turned(code) for code in new.tables[action.target])
+        new.tables = _replace(new.tables, action.target, ())
+        _give(new, seat, taken)
+        new.log(("take", seat, action.target, taken))
+    elif isinstance(action, Rotate):
+        new.hands = _replace(new.hands, seat, tuple(sorted(turned(code) for code in new.hands[seat])))
+        new.log(("rotate", seat))
+    else:
+        raise TypeError(f"not a dnup action: {action!r}")
+    if not new.hands[seat]:
+        _goes_out(new, seat)
+    if new.phase != OVER and new.round == state.round:
+        _next_turn(new, seat)
+    return new
+
+
+def _replace(
+    values: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def _take_from_hand(state: DnupState, seat: int, cards: tuple[int, ...]) -> None:
+    hand = list(state.hands[seat])
+    known = state.known[seat]
+    for code in cards:
+        hand.remove(code)
+        known &= ~(1 << card_of(code))
+    state.hands = _replace(state.hands, seat, tuple(hand))
+    state.known = state.known[:seat] + (known,) + state.known[seat + 1 :]
+
+
+def _give(state: DnupState, seat: int, cards: tuple[int, ...]) -> None:
+    """Cards everyone has seen go into a hand: their faces stay known."""
+    state.hands = _replace(state.hands, seat, tuple(sorted(state.hands[seat] + cards)))
+    known = state.known[seat]
+    for code in cards:
+        known |= 1 << card_of(code)
+    state.known = state.known[:seat] + (known,) + state.known[seat + 1 :]
+
+
+def _beat(state: DnupState, beaten: list[int]) -> None:
+    """Beaten players turn their cards round and take them back; a player already out discards them."""
+    for other in beaten:
+        cards = tuple(turned(code) for code in state.tables[other])
+        state.tables = _replace(state.tables, other, ())
+        if other in state.out:
+            state.discards += cards
+        else:
+            _give(state, other, cards)
+        state.log(("beaten", other, cards, other not in state.out))
+
+
+def _goes_out(state: DnupState, seat: int) -> None:
+    state.out += (seat,)
+    state.log(("out", seat, len(state.out)))
+    needed = 1 if state.seats == 2 or state.options.round_end == "first" else 2
+    if len(state.out) >= needed:
+        _end_round(state)
+
+
+def _next_turn(state: DnupState, seat: int) -> None:
+    """The next player in, who first discards whatever lies in front of them."""
+    following = (seat + 1) % state.seats
+    while following in state.out:
+        following = (following + 1) % state.seats
+    state.turn_seat = following
+    cards = state.tables[following]
+    if cards:
+        state.tables = _replace(state.tables, following, ())
+        state.discards += cards
+        state.log(("discard", following, cards))
+
+
+def _end_round(state: DnupState) -> None:
+    """The first out scores 2, the second 1; the game ends once someone has reached the target."""
+    points = [0] * state.seats
+    for place, seat in enumerate(state.out[:2]):
+        points[seat] = 2 - place
+    state.scores = tuple(total + gained for total, gained in zip(state.scores, points, strict=True))
+    state.round_scores += (tuple(points),)
+    state.log(("round_end", NOBODY, state.round + 1, tuple(points)))
+    best = max(state.scores)
+    if best >= state.options.target:
+        leaders = [seat for seat in range(state.seats) if state.scores[seat] == best]
+        # Two reaching the target together: the one who scored 2 this round wins (dnup.md).
+        winner = state.out[0] if state.out[0] in leaders else leaders[0]
+        state.result = Outcome((winner,), tuple(float(score) for score in state.scores), "reached the target")
+        state.phase = OVER
+        state.log(("over", NOBODY, (winner,)))
+        return
+    state.round += 1
+    state.start_seat = (state.start_seat + 1) % state.seats
+    start_round(state)

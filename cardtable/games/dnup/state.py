@@ -1,0 +1,80 @@
+"""The dnup state: tuples of small integers, copied shallowly (as in DRUMP and Scout)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cardtable.core.game import LogNode, Outcome, append_event
+from cardtable.core.state_copy import with_fast_copy
+from cardtable.games.dnup.options import DnupOptions
+
+NOBODY = -1
+PLAYING, OVER = range(2)
+PHASE_NAMES = ("play", "over")
+
+
+@with_fast_copy
+class DnupState:
+    """A dnup position: seats 0..n-1; hands are sorted oriented codes (order is the holder's to choose)."""
+
+    __slots__ = (
+        "aside",
+        "chance_seed",
+        "discards",
+        "hands",
+        "known",
+        "log_length",
+        "logs",
+        "options",
+        "out",
+        "phase",
+        "result",
+        "round",
+        "round_log_start",
+        "round_scores",
+        "scores",
+        "seats",
+        "start_seat",
+        "tables",
+        "turn_seat",
+    )
+
+    options: DnupOptions
+    seats: int
+    #: The round being played, from 0; its first player.
+    round: int
+    start_seat: int
+    turn_seat: int
+    phase: int
+    hands: tuple[tuple[int, ...], ...]
+    #: known[seat]: bitmask of cards in that hand whose face everyone knows (taken or beaten back).
+    known: tuple[int, ...]
+    #: The cards in front of each seat, as oriented codes.
+    tables: tuple[tuple[int, ...], ...]
+    #: Cards discarded this round (face up), and cards not dealt (unseen).
+    discards: tuple[int, ...]
+    aside: tuple[int, ...]
+    #: Seats that emptied their hands this round, first first.
+    out: tuple[int, ...]
+    scores: tuple[int, ...]
+    round_scores: tuple[tuple[int, ...], ...]
+    chance_seed: int
+    result: Outcome | None
+    #: Event logs as each seat sees them, then as a spectator sees them; their length;
+    #: how many events came before this round's deal.
+    logs: tuple[LogNode, ...]
+    log_length: int
+    round_log_start: int
+    #: A new state sharing every (immutable) field with this one (made by with_fast_copy).
+    copy: Callable[[], DnupState]
+
+    def current_seat(self) -> int | None:
+        """The seat that decides now."""
+        return None if self.phase == OVER else self.turn_seat
+
+    def log(
+        self, event: tuple[object, ...], private_seat: int = NOBODY, hidden: tuple[object, ...] | None = None
+    ) -> None:
+        """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
+        self.logs = append_event(self.logs, event, private_seat, hidden)
+        self.log_length += 1
