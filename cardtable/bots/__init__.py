@@ -1,26 +1,80 @@
-"""Players that are programs, by name: `random`, and each game's own bots (`heuristic`)."""
+"""Players that are programs, by name: `random`, `ismcts`, and each game's own bots (`heuristic`).
+
+Budgets are written after the name: `ismcts:2` thinks 2 seconds a move,
+`ismcts@500` runs 500 iterations a move (the same moves on any machine for a
+given seed); plain `ismcts` runs 1,000 iterations.  `cheat@N` is MCTS on the
+true state, a reference for benchmarks that is never offered as an opponent.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardtable.bots.ismcts import CheatingMCTSBot, ISMCTSBot
 from cardtable.core.errors import UnknownNameError
-from cardtable.core.players import Bot, RandomBot
+from cardtable.core.players import Bot, Player, RandomBot
 from cardtable.core.registry import AnyGame
+
+#: Iterations a move when a tree-search bot is named without a budget.
+DEFAULT_ITERATIONS = 1000
+SEARCH_BOTS: dict[str, type[ISMCTSBot] | type[CheatingMCTSBot]] = {
+    "ismcts": ISMCTSBot,
+    "cheat": CheatingMCTSBot,
+}
 
 
 def bot_names(game: AnyGame) -> list[str]:
-    """Every bot that can play `game`."""
-    return ["random", *sorted(game.bots())]
+    """Every bot that can play `game` against people."""
+    return ["random", *sorted(game.bots()), "ismcts"]
 
 
-def make_bot(spec: str, game: AnyGame) -> Bot:
-    """The bot named by `spec` (for example `random` or `heuristic`) for `game`."""
-    name = spec.strip().lower()
-    if name == "random":
+def _budget(spec: str, name: str, rest: str) -> dict[str, Any]:
+    if not rest:
+        return {"iterations": DEFAULT_ITERATIONS}
+    marker, number = rest[0], rest[1:]
+    try:
+        if marker == ":":
+            seconds = float(number)
+            if seconds > 0:
+                return {"iterations": None, "seconds": seconds}
+        elif marker == "@":
+            iterations = int(number)
+            if iterations > 0:
+                return {"iterations": iterations}
+    except ValueError:
+        pass
+    raise UnknownNameError(
+        f"bad budget in {spec!r}: write {name}:SECONDS (like {name}:2) or {name}@ITERATIONS ({name}@500)"
+    )
+
+
+def make_bot(spec: str, game: AnyGame) -> Player:
+    """The bot named by `spec` (`random`, `heuristic`, `ismcts`, `ismcts:2`, `ismcts@500`) for `game`."""
+    text = spec.strip().lower()
+    if text == "random":
         return RandomBot()
+    for name, kind in SEARCH_BOTS.items():
+        if text == name or text.startswith((name + ":", name + "@")):
+            bot: Player = kind(game, **_budget(spec, name, text[len(name) :]))
+            return bot
     factories: dict[str, Any] = game.bots()
-    if name in factories:
-        bot: Bot = factories[name]()
-        return bot
+    if text in factories:
+        made: Bot = factories[text]()
+        return made
     raise UnknownNameError(f"unknown bot {spec!r} for {game.name}; bots: {', '.join(bot_names(game))}")
+
+
+def make_opponent(spec: str, game: AnyGame) -> Bot:
+    """A bot that may play against people: anything but the state-reading reference."""
+    bot = make_bot(spec, game)
+    if getattr(bot, "needs_state", False):
+        raise UnknownNameError(
+            f"{spec!r} reads every hidden card; it is a benchmark reference, not an opponent"
+        )
+    return bot  # type: ignore[return-value]
+
+
+def is_search_spec(spec: str) -> bool:
+    """Whether a player spec names a tree-search bot (with or without a budget)."""
+    text = spec.strip().lower()
+    return any(text == name or text.startswith((name + ":", name + "@")) for name in SEARCH_BOTS)

@@ -97,15 +97,22 @@ def check_new_log_entries(game: AnyGame, state: Any, seen: dict[int | None, int]
 
 
 def check_views(game: AnyGame, state: Any, rng: random.Random, where: str) -> None:
-    """No view names a card hidden from its seat, and re-dealing hidden cards changes no view."""
+    """No view names a card hidden from its seat, and a state drawn from a view shows the same view.
+
+    The drawn state (`determinize`) deals the hidden cards again: if the view
+    depended on any of them, the two views would differ.
+    """
     seats: list[int | None] = [*range(game.seats(state)), None]
     for seat in seats:
         view = game.view(state, seat)
         hidden = game.hidden_cards(state, seat)
         leaked = _leaks(game, hidden, view.to_json(with_log=False))
         assert not leaked, f"{where}: the view of seat {seat} shows hidden cards {leaked}"
-        other = game.shuffle_hidden(state, seat, rng)
-        assert game.hidden_cards(other, seat) == hidden, f"{where}: re-deal changed the hidden set"
+        other = game.determinize(view, rng)
+        assert game.hidden_cards(other, seat) == hidden, f"{where}: determinize changed the hidden cards"
+        assert sorted(game.all_cards(other)) == sorted(game.all_cards(state)), (
+            f"{where}: determinize lost cards"
+        )
         assert game.view(other, seat) == view, f"{where}: the view of seat {seat} depends on hidden cards"
 
 

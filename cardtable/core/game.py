@@ -52,8 +52,10 @@ def append_event(
     `logs` holds one log per seat, then the spectators' log.
     """
     if hidden is None:
-        return tuple((event, node) for node in logs)
-    return tuple((event if observer == private_seat else hidden, node) for observer, node in enumerate(logs))
+        return tuple([(event, node) for node in logs])
+    return tuple(
+        [(event if observer == private_seat else hidden, node) for observer, node in enumerate(logs)]
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,8 +216,25 @@ class Game(abc.ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         """The cards whose place `seat` cannot know, by the rules."""
 
     @abc.abstractmethod
-    def shuffle_hidden(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
-        """The state with the cards hidden from `seat` dealt again among their places."""
+    def determinize(self, view: ViewT, rng: random.Random) -> StateT:
+        """A full state consistent with everything `view` shows, drawn uniformly at random.
+
+        Cards the seat saw stay where it saw them go; hand sizes and the
+        deck size are kept; only what the view hides is drawn.  The state's
+        logs are the observer's own, so it shows the observer the same view.
+        """
+
+    def determinizer(self, view: ViewT) -> Callable[[random.Random], StateT]:
+        """Draws states for one view again and again (games may work out the fixed part once)."""
+        return lambda rng: self.determinize(view, rng)
+
+    def evaluate(self, state: StateT) -> tuple[float, ...] | None:
+        """Each seat's chances from an unfinished state, in [0, 1], or None to play it out.
+
+        Tree search stops its playouts early and asks this; a game without an
+        evaluation is played out to the end.
+        """
+        return None
 
     def bots(self) -> dict[str, Callable[[], Bot]]:
         """The game's own bots by name (game-independent bots live in `cardtable.bots`)."""

@@ -16,7 +16,7 @@ from typing import Any
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from cardtable.core.game import Outcome
-from cardtable.core.players import Bot
+from cardtable.core.players import Player, decide
 from cardtable.core.registry import AnyGame
 
 
@@ -130,7 +130,7 @@ class Match:
 
     def play_bots(
         self,
-        bots: Mapping[int, Bot],
+        bots: Mapping[int, Player],
         rngs: Mapping[int, random.Random],
         on_move: Callable[[Move], None] | None = None,
     ) -> None:
@@ -140,10 +140,7 @@ class Match:
             seat = game.current_seat(self.state)
             if seat is None or seat not in bots:
                 return
-            action = bots[seat].choose(
-                game.view(self.state, seat), game.legal_actions(self.state), rngs[seat]
-            )
-            self.play(action, seat)
+            self.play(decide(bots[seat], game, self.state, seat, rngs[seat]), seat)
             if on_move is not None:
                 on_move(self.moves[-1])
 

@@ -17,6 +17,29 @@ class Bot(Protocol):
         ...
 
 
+class StateBot(Protocol):
+    """A reference player that reads the true state: for benchmarks only, never against people."""
+
+    name: str
+    needs_state: bool
+
+    def choose_from_state(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """One of `legal`, chosen knowing every card."""
+        ...
+
+
+#: Anything that can take a seat without a person.
+Player = Bot | StateBot
+
+
+def decide(player: Player, game: Any, state: Any, seat: int, rng: random.Random) -> Any:
+    """The player's action: from its seat's view, or, for a benchmark reference, from the state."""
+    legal = game.legal_actions(state)
+    if getattr(player, "needs_state", False):
+        return player.choose_from_state(state, legal, rng)  # type: ignore[union-attr]
+    return player.choose(game.view(state, seat), legal, rng)  # type: ignore[union-attr]
+
+
 class RandomBot:
     """Picks uniformly among the legal actions."""
 

@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 from rich.markdown import Markdown
 
-from cardtable.bots import bot_names, make_bot
+from cardtable.bots import bot_names, is_search_spec, make_opponent
 from cardtable.core import replay as replays
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
@@ -56,7 +56,7 @@ def _players(game: AnyGame, vs: str | None, players: str | None) -> list[str]:
         raise click.UsageError(f"{game.title} takes {seats} players, not {len(names)}: {','.join(names)}")
     known = set(bot_names(game)) | HUMANS
     for name in names:
-        if name not in known:
+        if name not in known and not is_search_spec(name):
             raise click.BadParameter(
                 f"unknown player {name!r}; use you (a person) or a bot: {', '.join(bot_names(game))}",
                 param_hint="--vs/--players",
@@ -129,7 +129,7 @@ def play(
             first_seat=None if first is None else first - 1,
             position=position,
         )
-    bots = {seat: make_bot(name, game) for seat, name in enumerate(match.players) if name not in HUMANS}
+    bots = {seat: make_opponent(name, game) for seat, name in enumerate(match.players) if name not in HUMANS}
     console = Console()
     console.print(f"[bold]{game.title}[/bold] — seed {match.seed}. Type 'help' for the commands.")
     TerminalGame(match, bots, console).run()

@@ -13,6 +13,8 @@ from cardtable.games.dnup import actions as notation
 from cardtable.games.dnup import position, rules
 from cardtable.games.dnup.actions import Action
 from cardtable.games.dnup.bots import DnupHeuristicBot
+from cardtable.games.dnup.determinize import determinize
+from cardtable.games.dnup.evaluate import evaluate
 from cardtable.games.dnup.explain import explain_illegal
 from cardtable.games.dnup.options import OPTION_TABLE, DnupOptions
 from cardtable.games.dnup.state import DnupState
@@ -116,24 +118,13 @@ class DnupGame(Game[DnupState, Action, DnupView, DnupOptions]):
                 hidden.update(code >> 1 for code in hand if not state.known[owner] >> (code >> 1) & 1)
         return frozenset(hidden)
 
-    def shuffle_hidden(self, state: DnupState, seat: int | None, rng: random.Random) -> DnupState:
-        """Hidden cards dealt again, each way up at random (its face was never seen)."""
-        pool = list(self.hidden_cards(state, seat))
-        rng.shuffle(pool)
-        new = state.copy()
-        hands = list(state.hands)
-        for owner, hand in enumerate(state.hands):
-            if owner == seat:
-                continue
-            known = state.known[owner]
-            hands[owner] = tuple(
-                sorted(
-                    code if known >> (code >> 1) & 1 else pool.pop() * 2 + rng.randrange(2) for code in hand
-                )
-            )
-        new.hands = tuple(hands)
-        new.aside = tuple(pool)
-        return new
+    def evaluate(self, state: DnupState) -> tuple[float, ...]:
+        """Each seat's estimated chances, for tree search."""
+        return evaluate(state)
+
+    def determinize(self, view: DnupView, rng: random.Random) -> DnupState:
+        """A state consistent with the view, what it hides drawn at random."""
+        return determinize(view, rng)
 
 
 GAME = DnupGame()

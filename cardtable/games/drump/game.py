@@ -12,16 +12,16 @@ from cardtable.games.drump import actions as notation
 from cardtable.games.drump import cards, position, rules
 from cardtable.games.drump.actions import ACTION_INDEX, ACTIONS, Action
 from cardtable.games.drump.bots import DrumpHeuristicBot
+from cardtable.games.drump.determinize import Determinizer, determinize
+from cardtable.games.drump.evaluate import evaluate
 from cardtable.games.drump.explain import explain_illegal
 from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
 from cardtable.games.drump.state import (
     CARD_MASK,
     FACE_DOWN,
     SEATS,
-    STACK_LIMIT,
     DrumpState,
     deal,
-    stack_total,
 )
 from cardtable.games.drump.view import DrumpView, view
 
@@ -133,47 +133,17 @@ class DrumpGame(Game[DrumpState, Action, DrumpView, DrumpOptions]):
             )
         return frozenset(hidden)
 
-    def shuffle_hidden(self, state: DrumpState, seat: int | None, rng: random.Random) -> DrumpState:
-        """Deal the cards hidden from `seat` again among their places, keeping every stack legal."""
-        return redeal_hidden(state, seat, rng)
+    def evaluate(self, state: DrumpState) -> tuple[float, ...]:
+        """Each seat's estimated chances, for tree search."""
+        return evaluate(state)
 
+    def determinizer(self, view: DrumpView) -> Callable[[random.Random], DrumpState]:
+        """Draws states for one view, its fixed part worked out once."""
+        return Determinizer(view).draw
 
-def redeal_hidden(state: DrumpState, seat: int | None, rng: random.Random) -> DrumpState:
-    """A state `seat` cannot tell from `state`: hidden cards permuted among hidden places.
-
-    Face-down cards must still keep their stack within 13 (Aces as 1), which
-    the seat knows; permutations breaking that are drawn again, which keeps
-    the draw uniform over the states consistent with what the seat saw.
-    """
-    owners = [owner for owner in range(SEATS) if owner != seat]
-    hidden = sorted(DrumpGame().hidden_cards(state, seat))
-    for _ in range(10_000):
-        rng.shuffle(hidden)
-        new = _place_hidden(state, owners, hidden)
-        if new is not None:
-            return new
-    raise RuntimeError("no legal re-deal of the hidden cards found")
-
-
-def _place_hidden(state: DrumpState, owners: list[int], pool: list[int]) -> DrumpState | None:
-    cards_left = iter(pool)
-    new = state.copy()
-    stacks = list(state.stacks)
-    hands = list(state.hands)
-    for owner in owners:
-        row = []
-        for stack in stacks[owner]:
-            codes = tuple(next(cards_left) | FACE_DOWN if code >= FACE_DOWN else code for code in stack)
-            if stack_total(codes) > STACK_LIMIT:
-                return None
-            row.append(codes)
-        stacks[owner] = tuple(row)
-        known = state.known[owner]
-        hands[owner] = tuple(card if known >> card & 1 else next(cards_left) for card in hands[owner])
-    new.stacks = tuple(stacks)
-    new.hands = (hands[0], hands[1])
-    new.deck = tuple(cards_left)
-    return new
+    def determinize(self, view: DrumpView, rng: random.Random) -> DrumpState:
+        """A state consistent with the view, the cards it hides dealt at random."""
+        return determinize(view, rng)
 
 
 GAME = DrumpGame()

@@ -132,15 +132,15 @@ def _main_actions(state: DrumpState) -> list[Action]:
     part_zone = state.part_zone
     # Summon: once per turn, into the part's empty body-part zone.
     if not state.summoned:
-        payable = [payable_values(stack, options.ace_pays_any) for stack in stacks]
-        if any(payable):
-            for card in hand:
-                if IS_PART[card] and zones[part_zone[card]] == NO_CARD:
-                    bit = 1 << RANK[card]
-                    summons = SUMMON_TABLE[card]
-                    for slot in range(SLOTS):
-                        if payable[slot] & bit:
-                            append(summons[slot])
+        parts = [card for card in hand if IS_PART[card] and zones[part_zone[card]] == NO_CARD]
+        if parts:
+            payable = [payable_values(stack, options.ace_pays_any) for stack in stacks]
+            for card in parts:
+                bit = 1 << RANK[card]
+                summons = SUMMON_TABLE[card]
+                for slot in range(SLOTS):
+                    if payable[slot] & bit:
+                        append(summons[slot])
     # Extra Jack: once per turn, even after the summon unless it counts as one (EN).
     if not state.extra_jack_used and not (options.extra_jack_is_summon and state.summoned):
         aces = [card for card in hand if IS_ACE[card]]

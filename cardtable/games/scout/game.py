@@ -13,9 +13,11 @@ from cardtable.games.scout import actions as notation
 from cardtable.games.scout import position, rules
 from cardtable.games.scout.actions import ACTION_INDEX, ACTIONS, Action
 from cardtable.games.scout.bots import ScoutHeuristicBot
+from cardtable.games.scout.determinize import Determinizer, determinize
+from cardtable.games.scout.evaluate import evaluate
 from cardtable.games.scout.explain import explain_illegal
 from cardtable.games.scout.options import OPTION_TABLE, ScoutOptions
-from cardtable.games.scout.state import ScoutState, replace_at
+from cardtable.games.scout.state import ScoutState
 from cardtable.games.scout.view import ScoutView, view
 
 
@@ -121,20 +123,17 @@ class ScoutGame(Game[ScoutState, Action, ScoutView, ScoutOptions]):
                 hidden.update(code >> 1 for code in hand if not state.known[owner] >> (code >> 1) & 1)
         return frozenset(hidden)
 
-    def shuffle_hidden(self, state: ScoutState, seat: int | None, rng: random.Random) -> ScoutState:
-        """Hidden cards dealt again; every other hand's order and orientation drawn again too."""
-        pool = list(self.hidden_cards(state, seat))
-        rng.shuffle(pool)
-        new = state.copy()
-        for owner, hand in enumerate(state.hands):
-            if owner == seat:
-                continue
-            known = state.known[owner]
-            cards = [code >> 1 if known >> (code >> 1) & 1 else pool.pop() for code in hand]
-            rng.shuffle(cards)
-            new.hands = replace_at(new.hands, owner, tuple(card * 2 + rng.randrange(2) for card in cards))
-        new.aside = tuple(pool)
-        return new
+    def evaluate(self, state: ScoutState) -> tuple[float, ...]:
+        """Each seat's estimated chances, for tree search."""
+        return evaluate(state)
+
+    def determinizer(self, view: ScoutView) -> Callable[[random.Random], ScoutState]:
+        """Draws states for one view, its fixed part worked out once."""
+        return Determinizer(view).draw
+
+    def determinize(self, view: ScoutView, rng: random.Random) -> ScoutState:
+        """A state consistent with the view, what it hides drawn at random."""
+        return determinize(view, rng)
 
 
 GAME = ScoutGame()

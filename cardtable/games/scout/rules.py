@@ -119,15 +119,8 @@ def _tops(hand: tuple[int, ...]) -> list[int]:
 
 
 def _shows(state: ScoutState, hand: tuple[int, ...]) -> list[Action]:
-    beat = set_strength(_tops(state.active))
     table = SHOW_TABLE
-    found: list[Action] = []
-    for first, last, power in shows(_tops(hand)):
-        if power > beat:
-            show = table[first][last]
-            assert show is not None
-            found.append(show)
-    return found
+    return [table[first][last] for first, last, _ in shows(_tops(hand), set_strength(_tops(state.active)))]  # type: ignore[misc]
 
 
 def _can_scout(state: ScoutState, seat: int) -> bool:
@@ -171,7 +164,7 @@ def _scout_and_shows(state: ScoutState, hand: tuple[int, ...], ends: tuple[int, 
             value = TOP[turned(code) if turn else code]
             row = chip[end][turn]
             for position in range(len(hand) + 1):
-                if insertion.best_with(value, position) > beat:
+                if insertion.beats_with(value, position, beat):
                     found.append(row[position])
     return found
 
@@ -267,11 +260,12 @@ def _scout(state: ScoutState, action: Scout) -> None:
 def _pass_turn(state: ScoutState, seat: int) -> None:
     """Give `seat` the turn; with two players the round ends if it can neither Show nor Scout."""
     state.turn_seat = seat
-    if state.seats == 2 and not _can_scout(state, seat):
-        hand = state.hands[seat]
-        beat = set_strength(_tops(state.active))
-        if not any(power > beat for _, _, power in shows(_tops(hand))):
-            _end_round(state, state.owner, "no Show or Scout")
+    if (
+        state.seats == 2
+        and not _can_scout(state, seat)
+        and not shows(_tops(state.hands[seat]), set_strength(_tops(state.active)))
+    ):
+        _end_round(state, state.owner, "no Show or Scout")
 
 
 def _end_round(state: ScoutState, exempt: int, reason: str) -> None:

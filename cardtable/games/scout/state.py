@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from cardtable.core.game import LogNode, Outcome, log_append
+from cardtable.core.game import LogNode, Outcome, append_event
 from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.scout.options import ScoutOptions
 
@@ -95,10 +95,7 @@ class ScoutState:
         self, event: tuple[object, ...], private_seat: int = NOBODY, hidden: tuple[object, ...] | None = None
     ) -> None:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
-        self.logs = tuple(
-            log_append(node, event if hidden is None or observer == private_seat else hidden)
-            for observer, node in enumerate(self.logs)
-        )
+        self.logs = append_event(self.logs, event, private_seat, hidden)
         self.log_length += 1
 
 

@@ -1,0 +1,180 @@
+"""Information-set Monte Carlo tree search (single observer), for any registered game.
+
+Each iteration draws a full state consistent with the bot's view
+(`game.determinize`), walks one tree of actions with UCB among the actions
+legal in that drawn state (counting, for each child, how often it was
+available), adds one node, plays on at random for a few actions, and scores
+the end, or the game's own evaluation of where the playout stopped.  The
+move played is the root child visited most.  Cowling, Powley and Whitehouse,
+"Information Set Monte Carlo Tree Search" (2012), describe the method.
+
+The budget is a number of iterations (the same choices on any machine for a
+given seed) or a number of seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardtable.core.registry import AnyGame
+
+
+class Node:
+    """A tree node: the action that led here, taken by `seat`, with its statistics."""
+
+    __slots__ = ("action", "availability", "children", "parent", "seat", "total", "visits")
+
+    def __init__(self, action: Any, parent: Node | None, seat: int) -> None:
+        self.action = action
+        self.parent = parent
+        self.seat = seat
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.availability = 1
+        self.total = 0.0
+
+
+class TreeSearch:
+    """The search itself; ISMCTS draws a state per iteration, the cheating reference reuses the true one."""
+
+    def __init__(
+        self,
+        game: AnyGame,
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        playout_depth: int = 8,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("give a budget: iterations or seconds")
+        self.game = game
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.playout_depth = playout_depth
+        #: Iterations run by the last search (for benchmarks).
+        self.last_iterations = 0
+
+    def search(self, draw_state: Callable[[], Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        """The most visited of the `legal` actions after the budget is spent."""
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        game = self.game
+        root = Node(None, None, -1)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        count = 0
+        while True:
+            if self.iterations is not None and count >= self.iterations:
+                break
+            if deadline is not None and count and time.perf_counter() >= deadline:
+                break
+            self._iterate(game, root, draw_state(), rng)
+            count += 1
+        self.last_iterations = count
+        best = max(
+            (root.children[action] for action in legal if action in root.children),
+            key=lambda node: (node.visits, node.total),
+            default=None,
+        )
+        return best.action if best is not None else legal[rng.randrange(len(legal))]
+
+    def _iterate(self, game: AnyGame, root: Node, state: Any, rng: random.Random) -> None:
+        node = root
+        apply, legal_actions, outcome, current_seat = (
+            game.apply,
+            game.legal_actions,
+            game.outcome,
+            game.current_seat,
+        )
+        log_c = self.exploration
+        while outcome(state) is None:
+            actions = legal_actions(state)
+            children = node.children
+            untried = [action for action in actions if action not in children]
+            seat = current_seat(state)
+            assert seat is not None
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = Node(action, node, seat)
+                children[action] = child
+                for other in actions:
+                    if other in children and other is not action:
+                        children[other].availability += 1
+                node = child
+                state = apply(state, action)
+                break
+            best: Node | None = None
+            best_value = -1.0
+            for action in actions:
+                child = children[action]
+                child.availability += 1
+                value = child.total / child.visits + log_c * math.sqrt(
+                    math.log(child.availability) / child.visits
+                )
+                if value > best_value:
+                    best, best_value = child, value
+            assert best is not None
+            node = best
+            state = apply(state, best.action)
+        rewards = self._playout(game, state, rng)
+        walk: Node | None = node
+        while walk is not None:
+            walk.visits += 1
+            if walk.seat >= 0:
+                walk.total += rewards[walk.seat]
+            walk = walk.parent
+
+    def _playout(self, game: AnyGame, state: Any, rng: random.Random) -> tuple[float, ...]:
+        apply, legal_actions, outcome = game.apply, game.legal_actions, game.outcome
+        steps = 0
+        while True:
+            result = outcome(state)
+            if result is not None:
+                return tuple(result.payoff(seat) for seat in range(game.seats(state)))
+            if steps >= self.playout_depth:
+                values = game.evaluate(state)
+                if values is not None:
+                    return values
+            actions = legal_actions(state)
+            state = apply(state, actions[rng.randrange(len(actions))])
+            steps += 1
+
+
+class ISMCTSBot:
+    """Information-set MCTS: sees only its view, draws a consistent state every iteration."""
+
+    name = "ismcts"
+
+    def __init__(
+        self, game: AnyGame, iterations: int | None = 1000, seconds: float | None = None, **settings: Any
+    ) -> None:
+        self.game = game
+        self.tree = TreeSearch(game, iterations, seconds, **settings)
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The action the search prefers."""
+        draw = self.game.determinizer(view)
+        return self.tree.search(lambda: draw(rng), legal, rng)
+
+
+class CheatingMCTSBot:
+    """MCTS on the true state: a reference strength for benchmarks only, never a player's opponent."""
+
+    name = "cheat"
+    #: Runners hand this bot the true state; nothing else ever does.
+    needs_state = True
+
+    def __init__(
+        self, game: AnyGame, iterations: int | None = 1000, seconds: float | None = None, **settings: Any
+    ) -> None:
+        self.game = game
+        self.tree = TreeSearch(game, iterations, seconds, **settings)
+
+    def choose_from_state(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The action the search prefers, knowing every card."""
+        return self.tree.search(lambda: state, legal, rng)

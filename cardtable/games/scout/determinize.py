@@ -1,0 +1,79 @@
+"""A full Scout state drawn from a view: hidden cards, orders and orientations drawn at random.
+
+The seat knows its own hand, the table, the captured cards and the cards it
+saw others scout.  The other cards in play are dealt to the other hands and
+the set-aside pile; every other hand gets a random order and orientation
+(which the seat never sees), and later rounds a fresh seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.games.scout.rules import deck_for
+from cardtable.games.scout.state import NOBODY, PHASE_NAMES, ScoutState
+from cardtable.games.scout.view import ScoutView
+
+
+class Determinizer:
+    """Everything one view fixes, worked out once; `draw` deals the rest at random."""
+
+    def __init__(self, view: ScoutView) -> None:
+        seen = {code >> 1 for code in view.hand} | {code >> 1 for code in view.active}
+        seen.update(card for cards in view.captured for card in cards)
+        seen.update(card for cards in view.known_in_hand for card in cards)
+        self.pool = [card for card in deck_for(view.seats) if card not in seen]
+        self.view = view
+        base = ScoutState.__new__(ScoutState)
+        base.options = view.options
+        base.seats = view.seats
+        base.rounds = view.rounds
+        base.round = view.round
+        base.start_seat = view.start_seat
+        base.turn_seat = view.current_seat if view.current_seat is not None else view.start_seat
+        base.phase = PHASE_NAMES.index(view.phase)
+        base.known = tuple(sum(1 << card for card in known) for known in view.known_in_hand)
+        base.active = view.active
+        base.owner = NOBODY if view.owner is None else view.owner
+        base.captured = view.captured
+        base.tokens = view.tokens
+        base.chips = view.chips
+        base.scouts_in_row = view.scouts_in_row
+        base.scores = view.scores
+        base.round_scores = view.round_scores
+        base.result = view.outcome
+        base.hands = ()
+        base.aside = ()
+        base.chance_seed = 0
+        base.logs = (view.history.node,) * (view.seats + 1)
+        base.log_length = view.history.length
+        base.round_log_start = view.history.deal_start
+        self.base = base
+
+    def draw(self, rng: random.Random) -> ScoutState:
+        """One state consistent with the view, drawn uniformly."""
+        view = self.view
+        pool = self.pool[:]
+        rng.shuffle(pool)
+        hands = []
+        for owner in range(view.seats):
+            if owner == view.seat:
+                hands.append(view.hand)
+                continue
+            known = view.known_in_hand[owner]
+            count = view.hand_sizes[owner] - len(known)
+            cards = [*known, *pool[len(pool) - count :]]
+            del pool[len(pool) - count :]
+            rng.shuffle(cards)
+            turns = rng.getrandbits(len(cards)) if cards else 0
+            hands.append(tuple(card * 2 + (turns >> index & 1) for index, card in enumerate(cards)))
+        state = self.base.copy()
+        state.hands = tuple(hands)
+        state.aside = tuple(pool)
+        state.chance_seed = rng.getrandbits(63)
+        return state
+
+
+def determinize(view: ScoutView, rng: random.Random) -> ScoutState:
+    """A state consistent with everything `view` shows, hidden cards drawn uniformly."""
+    return Determinizer(view).draw(rng)
