@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardtable.core.game import Game
 from cardtable.core.registry import AnyGame
 
 
@@ -66,13 +67,17 @@ class TreeSearch:
             return legal[0]
         game = self.game
         root = Node(None, None, -1)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        started = time.perf_counter()
+        deadline = None if self.seconds is None else started + self.seconds
         count = 0
         while True:
             if self.iterations is not None and count >= self.iterations:
                 break
-            if deadline is not None and count and time.perf_counter() >= deadline:
-                break
+            if deadline is not None and count:
+                # Stop when one more iteration, at the mean pace so far, would overrun the budget.
+                now = time.perf_counter()
+                if now + (now - started) / count >= deadline:
+                    break
             self._iterate(game, root, draw_state(), rng)
             count += 1
         self.last_iterations = count
@@ -131,6 +136,8 @@ class TreeSearch:
 
     def _playout(self, game: AnyGame, state: Any, rng: random.Random) -> tuple[float, ...]:
         apply, legal_actions, outcome = game.apply, game.legal_actions, game.outcome
+        # Games that keep the random playout skip a method call per step.
+        choose = None if type(game).playout_action is Game.playout_action else game.playout_action
         steps = 0
         while True:
             result = outcome(state)
@@ -141,7 +148,9 @@ class TreeSearch:
                 if values is not None:
                     return values
             actions = legal_actions(state)
-            state = apply(state, actions[rng.randrange(len(actions))])
+            state = apply(
+                state, actions[rng.randrange(len(actions))] if choose is None else choose(state, actions, rng)
+            )
             steps += 1
 
 

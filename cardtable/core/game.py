@@ -236,6 +236,14 @@ class Game(abc.ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
         """
         return None
 
+    def playout_action(self, state: StateT, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
+        """The move a quick playout makes in a state drawn by tree search: at random by default.
+
+        A game may play out with a cheap rule of thumb instead, which tells
+        the search more about a position than random play does.
+        """
+        return legal[rng.randrange(len(legal))]
+
     def bots(self) -> dict[str, Callable[[], Bot]]:
         """The game's own bots by name (game-independent bots live in `cardtable.bots`)."""
         return {}

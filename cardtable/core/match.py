@@ -19,6 +19,9 @@ from cardtable.core.game import Outcome
 from cardtable.core.players import Player, decide
 from cardtable.core.registry import AnyGame
 
+#: Actions bots may take in a row before a runner gives up on the game ending.
+MAX_BOT_ACTIONS = 100_000
+
 
 @dataclass(frozen=True)
 class Move:
@@ -133,16 +136,20 @@ class Match:
         bots: Mapping[int, Player],
         rngs: Mapping[int, random.Random],
         on_move: Callable[[Move], None] | None = None,
+        max_actions: int = MAX_BOT_ACTIONS,
     ) -> None:
-        """Let bots act while the current seat is one of theirs."""
+        """Let bots act while the current seat is one of theirs (RuntimeError if they never stop)."""
         game = self.game
-        while True:
+        for _ in range(max_actions):
             seat = game.current_seat(self.state)
             if seat is None or seat not in bots:
                 return
             self.play(decide(bots[seat], game, self.state, seat, rngs[seat]), seat)
             if on_move is not None:
                 on_move(self.moves[-1])
+        raise RuntimeError(
+            f"{game.title} seed {self.seed}: the bots took {max_actions} actions without the game ending"
+        )
 
 
 def bot_rngs(seed: int, seats: int) -> dict[int, random.Random]:

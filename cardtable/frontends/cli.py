@@ -208,6 +208,72 @@ def simulate(
 
 @main.command()
 @_game_argument
+@click.option(
+    "--players", required=True, help="Entrants, comma-separated: random, heuristic, ismcts@500, ..."
+)
+@click.option(
+    "--games",
+    "count",
+    type=click.IntRange(1),
+    default=100,
+    show_default=True,
+    help="Games per table (seats rotate within a table).",
+)
+@click.option(
+    "--seats", type=click.IntRange(2), help="Players per game (default: the game's smallest table)."
+)
+@click.option(
+    "--mode",
+    type=click.Choice(["round-robin", "gauntlet"]),
+    default="round-robin",
+    show_default=True,
+    help="Every group of entrants, or the first entrant against every group of the others.",
+)
+@_rules_option
+@_option_option
+@click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: all cores).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole arena.")
+@click.option(
+    "--out",
+    "folder",
+    type=click.Path(file_okay=False),
+    default="arena-results",
+    show_default=True,
+    help="Folder for results.csv, results.json, arena.png and the replays.",
+)
+def arena(
+    game_name: str,
+    players: str,
+    count: int,
+    seats: int | None,
+    mode: str,
+    preset: str | None,
+    assignments: tuple[str, ...],
+    jobs: int | None,
+    seed: int,
+    folder: str,
+) -> None:
+    """Bots against bots: win rates, Elo, speed, a plot, and every game as a replay."""
+    from cardtable.bots import make_bot
+    from cardtable.frontends.arena_report import run_and_report
+
+    game = _game(game_name)
+    specs = [name.strip().lower() for name in players.split(",") if name.strip()]
+    for spec in specs:
+        make_bot(spec, game)  # refuses unknown names and bad budgets before anything runs
+    seats = seats or game.min_seats
+    if not game.min_seats <= seats <= game.max_seats:
+        raise click.BadParameter(
+            f"{game.title} seats {game.min_seats} to {game.max_seats}", param_hint="--seats"
+        )
+    if len(specs) < seats:
+        raise click.BadParameter(f"{len(specs)} entrants cannot fill {seats} seats", param_hint="--players")
+    options = _options(game, preset, assignments)
+    run_and_report(game, specs, count, options, seats, mode, seed, jobs, Path(folder), Console())
+
+
+@main.command()
+@_game_argument
 def rules(game_name: str) -> None:
     """Print the rules of GAME with its options and presets."""
     text = rules_page(game_name)

@@ -62,8 +62,21 @@ class DnupHeuristicBot:
             )
             return 9.0 + 3.0 * beaten
         if isinstance(action, Rotate):
+            if self._last_move_was_rotate(view, seat):
+                # Turning back would undo it: take cards instead, so that the game moves on.
+                return -100.0
             rotated = [turned(code) for code in hand]
             return 4.0 * (hand_quality(rotated) - hand_quality(hand)) - 6.0
         if isinstance(action, Take):
             return -10.0 - len(view.tables[action.target])
         raise TypeError(f"not a dnup action: {action!r}")
+
+    def _last_move_was_rotate(self, view: DnupView, seat: int) -> bool:
+        """Whether this seat's last move, as its log tells, turned its hand round."""
+        node = view.history.node
+        while node is not None:
+            event = node[0]
+            if event[1] == seat and event[0] in ("play", "add", "take", "rotate"):
+                return bool(event[0] == "rotate")
+            node = node[1]
+        return False

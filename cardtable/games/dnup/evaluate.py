@@ -7,7 +7,12 @@ they count half against.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 from cardtable.core.chances import softmax_chances
+from cardtable.core.pairs import TOP
+from cardtable.games.dnup.actions import Action, Add, Play
 from cardtable.games.dnup.state import DnupState
 
 #: Points that make about a factor e in chances.
@@ -25,3 +30,21 @@ def evaluate(state: DnupState) -> tuple[float, ...]:
             value -= 0.15 * len(state.hands[seat]) + 0.07 * len(state.tables[seat])
         standings.append(value)
     return softmax_chances(standings, TEMPERATURE)
+
+
+def playout_action(state: DnupState, legal: Sequence[Action], rng: random.Random) -> Action:
+    """A quick playout's move: the largest play (the higher value on ties), else an add, else anything."""
+    best: Action | None = None
+    key = (0, 0)
+    adds: list[Action] = []
+    for action in legal:
+        if isinstance(action, Play):
+            candidate = (len(action.cards), TOP[action.cards[0]])
+            if candidate > key:
+                best, key = action, candidate
+        elif isinstance(action, Add):
+            adds.append(action)
+    if best is not None:
+        return best
+    choices = adds or list(legal)
+    return choices[rng.randrange(len(choices))]

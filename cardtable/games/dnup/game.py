@@ -14,7 +14,7 @@ from cardtable.games.dnup import position, rules
 from cardtable.games.dnup.actions import Action
 from cardtable.games.dnup.bots import DnupHeuristicBot
 from cardtable.games.dnup.determinize import determinize
-from cardtable.games.dnup.evaluate import evaluate
+from cardtable.games.dnup.evaluate import evaluate, playout_action
 from cardtable.games.dnup.explain import explain_illegal
 from cardtable.games.dnup.options import OPTION_TABLE, DnupOptions
 from cardtable.games.dnup.state import DnupState
@@ -117,6 +117,10 @@ class DnupGame(Game[DnupState, Action, DnupView, DnupOptions]):
             if owner != seat:
                 hidden.update(code >> 1 for code in hand if not state.known[owner] >> (code >> 1) & 1)
         return frozenset(hidden)
+
+    def playout_action(self, state: DnupState, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The largest play, else an add: a quick playout's move."""
+        return playout_action(state, legal, rng)
 
     def evaluate(self, state: DnupState) -> tuple[float, ...]:
         """Each seat's estimated chances, for tree search."""

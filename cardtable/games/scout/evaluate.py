@@ -6,7 +6,11 @@ for, cards in hand against), added to the points of the finished rounds.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 from cardtable.core.chances import softmax_chances
+from cardtable.games.scout.actions import Action, Scout, Show
 from cardtable.games.scout.state import ScoutState
 
 #: Points that make about a factor e in chances.
@@ -20,3 +24,21 @@ def evaluate(state: ScoutState) -> tuple[float, ...]:
         for seat in range(state.seats)
     ]
     return softmax_chances(standings, TEMPERATURE)
+
+
+def playout_action(state: ScoutState, legal: Sequence[Action], rng: random.Random) -> Action:
+    """A quick playout's move: the largest Show there is, else a plain Scout at random."""
+    best: list[Action] = []
+    largest = 0
+    scouts: list[Action] = []
+    for action in legal:
+        if isinstance(action, Show):
+            size = action.last - action.first + 1
+            if size > largest:
+                best, largest = [action], size
+            elif size == largest:
+                best.append(action)
+        elif isinstance(action, Scout) and not action.with_show:
+            scouts.append(action)
+    choices = best or scouts or list(legal)
+    return choices[rng.randrange(len(choices))]

@@ -14,7 +14,7 @@ from cardtable.games.scout import position, rules
 from cardtable.games.scout.actions import ACTION_INDEX, ACTIONS, Action
 from cardtable.games.scout.bots import ScoutHeuristicBot
 from cardtable.games.scout.determinize import Determinizer, determinize
-from cardtable.games.scout.evaluate import evaluate
+from cardtable.games.scout.evaluate import evaluate, playout_action
 from cardtable.games.scout.explain import explain_illegal
 from cardtable.games.scout.options import OPTION_TABLE, ScoutOptions
 from cardtable.games.scout.state import ScoutState
@@ -122,6 +122,10 @@ class ScoutGame(Game[ScoutState, Action, ScoutView, ScoutOptions]):
             if owner != seat:
                 hidden.update(code >> 1 for code in hand if not state.known[owner] >> (code >> 1) & 1)
         return frozenset(hidden)
+
+    def playout_action(self, state: ScoutState, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The largest Show, else a plain Scout: a quick playout's move."""
+        return playout_action(state, legal, rng)
 
     def evaluate(self, state: ScoutState) -> tuple[float, ...]:
         """Each seat's estimated chances, for tree search."""

@@ -1,0 +1,114 @@
+"""Tree search figures: ISMCTS iterations per second, and its strength against the heuristic bots.
+
+    python benchmarks/search.py speed                 # iterations/s on one core, every game
+    python benchmarks/search.py strength [--games 200] [--jobs 2] [--game drump ...]
+
+Strength is measured with an iteration budget, so the figures do not depend
+on the machine: DRUMP, ISMCTS with 1,000 iterations a move against the
+heuristic (seats alternating); Scout and dnup, ISMCTS with 500 iterations a
+move against three heuristics at 4 players (a quarter is chance).  The
+cheating MCTS, which sees every card, is measured at the same tables and
+budgets over fewer games, as a reference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from cardtable.bots.ismcts import ISMCTSBot
+from cardtable.core.match import Match
+from cardtable.core.registry import game_names, get_game
+from cardtable.sim.simulate import simulate
+
+#: The tables the strength figures are measured at, and the iterations a move.
+MATCHES = {
+    "drump": (["{bot}", "heuristic"], 1000),
+    "scout": (["{bot}", "heuristic", "heuristic", "heuristic"], 500),
+    "dnup": (["{bot}", "heuristic", "heuristic", "heuristic"], 500),
+}
+
+
+def speed(console: Console, moves: int) -> None:
+    """ISMCTS iterations per second over the first moves of a game, one process."""
+    table = Table(
+        title=f"ISMCTS iterations/s, one process ({platform.python_version()}, {platform.machine()})"
+    )
+    for column in ("game", "players", "moves", "iterations", "seconds", "iterations/s"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for name in game_names():
+        game = get_game(name)
+        seats = 2 if name == "drump" else 4
+        match = Match(game, seed=3, seats=seats)
+        bot = ISMCTSBot(game, iterations=1000)
+        rng = random.Random(1)
+        iterations, seconds, played = 0, 0.0, 0
+        while not match.is_over and played < moves:
+            legal = match.legal_actions()
+            started = time.perf_counter()
+            action = bot.choose(match.view(match.current_seat), legal, rng)
+            seconds += time.perf_counter() - started
+            iterations += bot.tree.last_iterations
+            match.play(action)
+            played += 1
+        table.add_row(
+            name, str(seats), str(played), str(iterations), f"{seconds:.1f}", f"{iterations / seconds:,.0f}"
+        )
+    console.print(table)
+
+
+def strength(console: Console, games: int, reference_games: int, jobs: int | None, names: list[str]) -> None:
+    """Win rates of ISMCTS and of the cheating reference at the benchmark tables."""
+    table = Table(title="Strength: the searcher's wins, seats rotating")
+    for column in ("game", "table", "games", "searcher wins [95% CI]", "chance", "seconds"):
+        table.add_column(column, justify="left" if column in ("game", "table") else "right")
+    for name in names:
+        seats, iterations = MATCHES[name]
+        for bot, count in ((f"ismcts@{iterations}", games), (f"cheat@{iterations}", reference_games)):
+            if not count:
+                continue
+            players = [spec.format(bot=bot) for spec in seats]
+            started = time.perf_counter()
+            summary = simulate(
+                name, players, count, get_game(name).option_table.default(), seed=11, jobs=jobs
+            )
+            seconds = time.perf_counter() - started
+            row = (
+                name,
+                " vs ".join(players),
+                str(count),
+                str(summary.wins(0)),
+                f"{1 / len(players):.0%}",
+                f"{seconds:.0f}",
+            )
+            table.add_row(*row)
+            console.print("  " + " | ".join(row))
+    console.print(table)
+
+
+def main() -> None:
+    """Run the chosen measurement."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("what", choices=("speed", "strength"))
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=None)
+    parser.add_argument("--reference-games", type=int, default=100, help="games for the cheating reference")
+    parser.add_argument("--moves", type=int, default=30, help="moves timed per game (speed)")
+    parser.add_argument("--game", action="append", choices=sorted(MATCHES))
+    args = parser.parse_args()
+    console = Console()
+    if args.what == "speed":
+        speed(console, args.moves)
+    else:
+        strength(console, args.games, args.reference_games, args.jobs, args.game or sorted(MATCHES))
+
+
+if __name__ == "__main__":
+    main()
