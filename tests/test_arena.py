@@ -53,8 +53,20 @@ def test_the_arena_command_writes_its_files(tmp_path: Path) -> None:
     folder = tmp_path / "out"
     outcome = CliRunner().invoke(
         main,
-        ["arena", "scout", "--players", "random,heuristic,ismcts@20", "--games", "1", "--seats", "3",
-         "--jobs", "1", "--out", str(folder)],
+        [
+            "arena",
+            "scout",
+            "--players",
+            "random,heuristic,ismcts@20",
+            "--games",
+            "1",
+            "--seats",
+            "3",
+            "--jobs",
+            "1",
+            "--out",
+            str(folder),
+        ],
     )
     assert outcome.exit_code == 0, outcome.output
     assert "Elo" in outcome.output

@@ -1,0 +1,182 @@
+"""The Forbidden Memories tables, loaded from the package's own data files.
+
+`tools/build_fm_data.py` builds the files in `data/` from the shared sources;
+the package never reads the sources.  Fusion and equip look-ups are
+dictionaries and sets: constant time.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+MONSTER_TYPES = (
+    "Dragon",
+    "Spellcaster",
+    "Zombie",
+    "Warrior",
+    "Beast-Warrior",
+    "Beast",
+    "Winged Beast",
+    "Fiend",
+    "Fairy",
+    "Insect",
+    "Dinosaur",
+    "Reptile",
+    "Fish",
+    "Sea Serpent",
+    "Machine",
+    "Thunder",
+    "Aqua",
+    "Pyro",
+    "Rock",
+    "Plant",
+)
+TERRAINS = ("normal", "forest", "wasteland", "mountain", "sogen", "umi", "yami")
+STARS = ("Mars", "Jupiter", "Saturn", "Uranus", "Pluto", "Neptune", "Mercury", "Sun", "Moon", "Venus")
+KINDS = ("monster", "magic", "field", "equip", "ritual", "trap")
+MEGAMORPH = 657
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of the game, as the data gives it."""
+
+    id: int
+    name: str
+    kind: str
+    type: str
+    attribute: str | None
+    level: int | None
+    atk: int
+    defence: int
+    stars: tuple[str, str] | None
+    password: str | None
+    cost: int
+
+    @property
+    def is_monster(self) -> bool:
+        """Whether the card is a monster."""
+        return self.kind == "monster"
+
+
+def _load(name: str) -> Any:
+    return json.loads(
+        resources.files("cardtable.games.fm").joinpath("data", name).read_text(encoding="utf-8")
+    )
+
+
+@cache
+def cards() -> dict[int, Card]:
+    """Every card, by id (1-722)."""
+    found = {}
+    for row in _load("cards.json"):
+        card_id, name, kind, kind_type, attribute, level, atk, defence, star1, star2, password, cost = row
+        stars = (star1, star2) if star1 and star2 else None
+        found[card_id] = Card(
+            card_id,
+            name,
+            kind,
+            kind_type,
+            attribute,
+            level,
+            atk or 0,
+            defence or 0,
+            stars,
+            password,
+            cost or 0,
+        )
+    return found
+
+
+def card(card_id: int) -> Card:
+    """The card with this id (KeyError if there is none)."""
+    return cards()[card_id]
+
+
+def _triples(values: list[int]) -> dict[tuple[int, int], int]:
+    return {(values[index], values[index + 1]): values[index + 2] for index in range(0, len(values), 3)}
+
+
+@cache
+def fusion_table(padding: bool) -> dict[tuple[int, int], int]:
+    """Unordered material pair (low id, high id) -> result; with the 15 padding pairs or not."""
+    data = _load("fusions.json")
+    table = _triples(data["disc"])
+    if padding:
+        table.update(_triples(data["padding"]))
+    return table
+
+
+def fusion_of(first: int, second: int, padding: bool) -> int | None:
+    """The card two materials fuse into, if any."""
+    key = (first, second) if first < second else (second, first)
+    return fusion_table(padding).get(key)
+
+
+@cache
+def equip_table() -> frozenset[tuple[int, int]]:
+    """Every (equip id, monster id) pair the game allows."""
+    return frozenset(
+        (int(equip), monster) for equip, monsters in _load("equips.json").items() for monster in monsters
+    )
+
+
+def can_equip(equip: int, monster: int) -> bool:
+    """Whether this equip may be put on this monster."""
+    return (equip, monster) in equip_table()
+
+
+def equip_bonus(equip: int) -> int:
+    """What an equip adds to ATK and DEF: 500, or 1000 for Megamorph (seed §8)."""
+    return 1000 if equip == MEGAMORPH else 500
+
+
+@cache
+def rituals() -> dict[int, tuple[tuple[int, int, int], int]]:
+    """Ritual card id -> (its three tributes, the monster it summons)."""
+    return {row[0]: ((row[1], row[2], row[3]), row[4]) for row in _load("rituals.json")}
+
+
+@dataclass(frozen=True)
+class Duelist:
+    """An opponent: its name, its AI's parameters and its card pools (weights out of 2048)."""
+
+    id: int
+    name: str
+    ai: dict[str, Any]
+    pools: dict[str, tuple[tuple[int, int], ...]]
+
+
+@cache
+def duelists() -> dict[int, Duelist]:
+    """The 39 duelists, by id."""
+    return {
+        entry["id"]: Duelist(
+            entry["id"],
+            entry["name"],
+            entry["ai"],
+            {
+                pool: tuple((card_id, weight) for card_id, weight in rows)
+                for pool, rows in entry["pools"].items()
+            },
+        )
+        for entry in _load("duelists.json")
+    }
+
+
+@cache
+def starter_pools() -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """The new player's deck pools: (cards drawn from the pool, (card, weight) pairs)."""
+    return tuple(
+        (entry["draws"], tuple((c, w) for c, w in entry["cards"])) for entry in _load("starters.json")
+    )
+
+
+@cache
+def tables() -> dict[str, Any]:
+    """The rank score rules, the rank letters and the terrain bonuses."""
+    return dict(_load("tables.json"))
