@@ -47,7 +47,7 @@ def test_equips() -> None:
 def test_rituals() -> None:
     rituals = carddata.rituals()
     assert len(rituals) == 24
-    # Black Luster Ritual = Beaver Warrior + Gaia the Fierce Knight + Kuriboh -> Black Luster Soldier (seed §9).
+    # Black Luster Ritual: Beaver Warrior, Gaia the Fierce Knight, Kuriboh -> Black Luster Soldier (seed §9).
     tributes, result = rituals[670]
     names = sorted(carddata.card(card).name for card in tributes)
     assert names == ["Beaver Warrior", "Gaia the Fierce Knight", "Kuriboh"]
