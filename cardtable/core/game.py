@@ -134,6 +134,11 @@ class Game(abc.ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
     min_seats: int
     max_seats: int
     option_table: OptionTable[OptionsT]
+    #: Whether every player knows which cards are in play (a shared deck), so that a state drawn
+    #: from a view holds the very same cards; not so when each side brings a deck of its own.
+    known_card_set: bool = True
+    #: Whether the cards in play stay the same cards (no card is made during play: fusions make them).
+    conserves_cards: bool = True
 
     # -- setting up -------------------------------------------------------
     @abc.abstractmethod

@@ -7,6 +7,7 @@ import random
 from cardtable.core.chance import make_rng
 from cardtable.core.game import Outcome
 from cardtable.core.pairs import CARDS, PAIRS, TOP, card_of, turned
+from cardtable.core.tuples import replace_at
 from cardtable.games.scout.actions import (
     DECLINE_ACTION,
     KEEP_ACTION,
@@ -29,7 +30,6 @@ from cardtable.games.scout.state import (
     PLAYING,
     SHOWING,
     ScoutState,
-    replace_at,
 )
 
 MIN_SEATS, MAX_SEATS = 2, 5

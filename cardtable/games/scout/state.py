@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
 
 from cardtable.core.game import LogNode, Outcome, append_event
 from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.scout.options import ScoutOptions
 
-T = TypeVar("T")
 NOBODY = -1
 
 # Phases.
@@ -97,8 +95,3 @@ class ScoutState:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
         self.logs = append_event(self.logs, event, private_seat, hidden)
         self.log_length += 1
-
-
-def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """A tuple with one entry replaced."""
-    return values[:index] + (value,) + values[index + 1 :]

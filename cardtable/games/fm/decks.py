@@ -1,0 +1,90 @@
+"""Decks: the rules a deck must keep, and the decks drawn from weighted pools.
+
+A deck holds exactly 40 cards, at most 3 copies of any card and at most one
+of each Exodia piece (seed §1, fm.md).  Opponents' decks are drawn each duel
+from their weight pool; a new player's deck from the seven starter pools.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from cardtable.core.errors import CardtableError
+from cardtable.games.fm.carddata import card, cards, duelists, starter_pools
+
+DECK_SIZE = 40
+MAX_COPIES = 3
+EXODIA_PIECES = (17, 18, 19, 20, 21)
+#: Duel Master K plays a copy of the player's own deck.
+DUEL_MASTER_K = 39
+
+
+class DeckError(CardtableError, ValueError):
+    """A deck that breaks the deck rules; the message lists every problem."""
+
+
+def deck_problems(deck: Sequence[int]) -> list[str]:
+    """Every rule a deck breaks, in words (empty for a legal deck)."""
+    problems = []
+    if len(deck) != DECK_SIZE:
+        problems.append(f"a deck holds {DECK_SIZE} cards, this one {len(deck)}")
+    unknown = sorted({c for c in deck if c not in cards()})
+    if unknown:
+        problems.append("unknown card numbers: " + ", ".join(map(str, unknown)))
+    for card_id, copies in sorted(Counter(deck).items()):
+        if card_id not in cards():
+            continue
+        limit = 1 if card_id in EXODIA_PIECES else MAX_COPIES
+        if copies > limit:
+            problems.append(f"{copies} copies of {card(card_id).name} (#{card_id}); the most is {limit}")
+    return problems
+
+
+def check_deck(deck: Sequence[int], owner: str = "deck") -> tuple[int, ...]:
+    """The deck, or DeckError naming every rule it breaks."""
+    problems = deck_problems(deck)
+    if problems:
+        raise DeckError(f"{owner} refused: " + "; ".join(problems))
+    return tuple(deck)
+
+
+def draw_from_pool(
+    pool: Iterable[tuple[int, int]], count: int, rng: random.Random, held: Counter[int] | None = None
+) -> list[int]:
+    """`count` cards drawn by weight, never past the copy limits given what is `held` already."""
+    entries = list(pool)
+    held = Counter() if held is None else held
+    drawn: list[int] = []
+    while len(drawn) < count:
+        allowed = [(c, w) for c, w in entries if held[c] < (1 if c in EXODIA_PIECES else MAX_COPIES)]
+        if not allowed:
+            raise DeckError("the pool has too few cards to draw a legal deck")
+        choice = rng.choices([c for c, _ in allowed], weights=[w for _, w in allowed])[0]
+        held[choice] += 1
+        drawn.append(choice)
+    return drawn
+
+
+def starter_deck(rng: random.Random) -> tuple[int, ...]:
+    """A new player's deck: 16, 16, 4, 1, 1, 1 and 1 cards from the seven starter pools."""
+    held: Counter[int] = Counter()
+    deck: list[int] = []
+    for draws, pool in starter_pools():
+        deck += draw_from_pool(pool, draws, rng, held)
+    return check_deck(deck, "starter deck")
+
+
+def duelist_deck(duelist: int, rng: random.Random, player_deck: Sequence[int] = ()) -> tuple[int, ...]:
+    """A duelist's deck for one duel, drawn from its weight pool (Duel Master K copies the player's)."""
+    if duelist == DUEL_MASTER_K and player_deck:
+        return tuple(player_deck)
+    return tuple(draw_from_pool(duelists()[duelist].pools["deck"], DECK_SIZE, rng))
+
+
+def shuffled(deck: Sequence[int], rng: random.Random) -> tuple[int, ...]:
+    """The deck in a random order."""
+    order = list(deck)
+    rng.shuffle(order)
+    return tuple(order)

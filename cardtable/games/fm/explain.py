@@ -1,0 +1,81 @@
+"""Why a duel action is refused, in a player's words (legality itself is `legal_actions`)."""
+
+from __future__ import annotations
+
+from cardtable.games.fm.actions import (
+    DIRECT,
+    Action,
+    Activate,
+    Attack,
+    Cancel,
+    End,
+    Pick,
+    Place,
+    Play,
+    Switch,
+)
+from cardtable.games.fm.carddata import card
+from cardtable.games.fm.state import BATTLE, FIELD_PICK, NOBODY, OVER, PICKING, PLACING, FmState
+
+_DEMAND = {
+    PICKING: "pick the cards to play this turn (pick h1, ...), then play them",
+    PLACING: "place the monster you played (place attack|defence star 1|2)",
+    BATTLE: "battle (attack, switch, activate) or end the turn",
+}
+
+
+def explain_illegal(state: FmState, action: Action) -> str:
+    """The rule that forbids `action` in `state` (which must not be legal)."""
+    if state.phase == OVER:
+        return "the duel is over"
+    seat = state.turn_seat
+    phase_of = {Pick: PICKING, Cancel: PICKING, Play: PICKING, Place: PLACING}
+    wanted = phase_of.get(type(action), BATTLE)
+    if wanted != state.phase:
+        return f"now is not the time: {_DEMAND[state.phase]}"
+    if isinstance(action, Pick):
+        if action.source >= FIELD_PICK:
+            zone = action.source - FIELD_PICK
+            if state.picks:
+                return "a monster on the field can only start a combination"
+            return f"you have no monster in zone {zone + 1}"
+        if action.source in state.picks:
+            return f"card {action.source + 1} is picked already"
+        return f"you can pick from {len(state.window(seat))} cards"
+    if isinstance(action, Play):
+        return "pick at least one card from your hand"
+    if isinstance(action, Cancel):
+        return "nothing is picked"
+    if isinstance(action, Place):
+        pending = state.pending
+        if pending is not None and pending.zone != NOBODY and action.zone is not None:
+            return f"the monster goes back to zone {pending.zone + 1}, where it was made"
+        if action.zone is None:
+            return "no monster zone is free: say which monster it replaces (on m<zone>)"
+        return "a monster zone is free: place it without replacing one"
+    mine, theirs = state.monsters[seat], state.monsters[1 - seat]
+    if isinstance(action, Attack):
+        monster = mine[action.zone]
+        if monster is None:
+            return f"you have no monster in zone {action.zone + 1}"
+        if state.locks[seat]:
+            return f"Swords of Revealing Light stops your monsters for {state.locks[seat]} more turn(s)"
+        if not monster.attack:
+            return "a monster in defence position does not attack"
+        if state.used_attacks >> action.zone & 1:
+            return "that monster has attacked (or changed position) this turn"
+        if action.target == DIRECT:
+            return "you attack directly only when the opponent has no monster"
+        return f"the opponent has no monster in zone {action.target + 1}"
+    if isinstance(action, Switch):
+        if mine[action.zone] is None:
+            return f"you have no monster in zone {action.zone + 1}"
+        return "a monster that attacked may not change position that turn"
+    if isinstance(action, Activate):
+        entry = state.magic[seat][action.zone]
+        if entry is None:
+            return f"your magic zone {action.zone + 1} is empty"
+        return f"{card(entry.card).name} is a trap: it springs by itself"
+    assert isinstance(action, End)
+    del theirs
+    return _DEMAND[state.phase]

@@ -1,0 +1,463 @@
+"""The Forbidden Memories duel (seed §1-§5, §8, §9, §12): draw to five, play a card or combination, battle."""
+
+from __future__ import annotations
+
+from cardtable.core.game import Outcome
+from cardtable.core.tuples import replace_at
+from cardtable.games.fm import magic as spells
+from cardtable.games.fm.actions import (
+    ACTIVATES,
+    ATTACKS,
+    CANCEL,
+    DIRECT,
+    END,
+    FIELD_PICKS,
+    PICKS,
+    PLACES,
+    PLAY_DOWN,
+    PLAY_UP,
+    SWITCHES,
+    Action,
+    Activate,
+    Attack,
+    Cancel,
+    End,
+    Pick,
+    Place,
+    Play,
+    Switch,
+)
+from cardtable.games.fm.carddata import can_equip, card, equip_bonus, fusion_of, rituals
+from cardtable.games.fm.combat import attack_of, attacking_value, defence_of
+from cardtable.games.fm.options import FmOptions
+from cardtable.games.fm.state import (
+    BATTLE,
+    CARDS_DRAWN,
+    DEFENSIVE_WINS,
+    EFFECTIVE_ATTACKS,
+    EQUIPS,
+    FACE_DOWN_PLAYS,
+    FIELD_PICK,
+    FUSIONS,
+    HAND,
+    NOBODY,
+    OVER,
+    PICKING,
+    PLACING,
+    SEATS,
+    ZONES,
+    FmState,
+    Monster,
+    Placement,
+    SetCard,
+)
+
+EXODIA = frozenset({17, 18, 19, 20, 21})
+
+
+def new_duel(
+    options: FmOptions,
+    decks: tuple[tuple[int, ...], tuple[int, ...]],
+    windows: tuple[int, int] = (HAND, HAND),
+    sees_face_down: tuple[bool, bool] = (False, False),
+    first_seat: int = 0,
+) -> FmState:
+    """A duel between two shuffled decks (top first); both draw five and `first_seat` begins."""
+    state = FmState.__new__(FmState)
+    state.options = options
+    state.decks = decks
+    state.hands = ((), ())
+    state.monsters = ((None,) * ZONES, (None,) * ZONES)
+    state.magic = ((None,) * ZONES, (None,) * ZONES)
+    state.graveyards = ((), ())
+    state.lp = (options.starting_lp, options.starting_lp)
+    state.terrain = 0
+    state.turn_seat = first_seat
+    state.turn_number = (0, 0)
+    state.phase = PICKING
+    state.picks = ()
+    state.pending = None
+    state.used_attacks = 0
+    state.locks = (0, 0)
+    state.windows = windows
+    state.sees_face_down = sees_face_down
+    state.counters = ((0,) * 8, (0,) * 8)
+    state.result = None
+    state.win_reason = ""
+    state.logs = (None,) * (SEATS + 1)
+    state.log_length = 0
+    for seat in (first_seat, 1 - first_seat):
+        draw_to_hand(state, seat)
+    start_turn(state, first_seat)
+    return state
+
+
+# -- the turn ---------------------------------------------------------------------------
+def draw_to_hand(state: FmState, seat: int) -> bool:
+    """Draw until the hand holds five; drawing from an empty deck loses the duel (seed §2)."""
+    while len(state.hands[seat]) < HAND:
+        deck = state.decks[seat]
+        if not deck:
+            finish(state, 1 - seat, "deck out")
+            return False
+        state.decks = replace_at(state.decks, seat, deck[1:])
+        state.hands = replace_at(state.hands, seat, state.hands[seat] + (deck[0],))
+        state.count(seat, CARDS_DRAWN)
+        state.log(("draw", seat, deck[0]), seat, ("draw", seat, None))
+    if set(state.hands[seat]) >= EXODIA:
+        finish(state, seat, "Exodia")
+        return False
+    return True
+
+
+def start_turn(state: FmState, seat: int) -> None:
+    """The turn player draws up to five, then picks what to play."""
+    state.turn_seat = seat
+    state.turn_number = replace_at(state.turn_number, seat, state.turn_number[seat] + 1)
+    state.phase = PICKING
+    state.picks = ()
+    state.used_attacks = 0
+    state.log(("turn", seat, state.turn_number[seat]))
+    draw_to_hand(state, seat)
+
+
+def end_turn(state: FmState) -> None:
+    """Lasting effects on the turn player's side count down; the other side's turn starts."""
+    seat = state.turn_seat
+    if state.locks[seat]:
+        state.locks = replace_at(state.locks, seat, state.locks[seat] - 1)
+    row = tuple(
+        None
+        if monster is None or not monster.weak_turns
+        else monster._replace(
+            weak_turns=monster.weak_turns - 1, weakened=monster.weakened if monster.weak_turns > 1 else 0
+        )
+        for monster in state.monsters[seat]
+    )
+    state.monsters = replace_at(state.monsters, seat, row)
+    state.log(("end", seat))
+    start_turn(state, 1 - seat)
+
+
+def finish(state: FmState, winner: int, reason: str) -> None:
+    """The duel is over."""
+    state.result = Outcome((winner,), tuple(float(points) for points in state.lp), reason)
+    state.win_reason = reason
+    state.phase = OVER
+    state.pending = None
+    state.log(("over", winner, reason))
+
+
+# -- legal actions ------------------------------------------------------------------------
+def legal_actions(state: FmState) -> list[Action]:
+    """Every action the turn player may take, in a fixed order."""
+    phase = state.phase
+    if phase == PICKING:
+        return _picking_actions(state)
+    if phase == PLACING:
+        return _placing_actions(state)
+    if phase == BATTLE:
+        return _battle_actions(state)
+    return []
+
+
+def _picking_actions(state: FmState) -> list[Action]:
+    seat = state.turn_seat
+    picks = state.picks
+    actions: list[Action] = [PICKS[index] for index in range(len(state.window(seat))) if index not in picks]
+    if not picks:
+        actions += [
+            FIELD_PICKS[zone] for zone, monster in enumerate(state.monsters[seat]) if monster is not None
+        ]
+    if any(pick < FIELD_PICK for pick in picks):
+        actions += [PLAY_UP, PLAY_DOWN]
+    if picks:
+        actions.append(CANCEL)
+    return actions
+
+
+def _placing_actions(state: FmState) -> list[Action]:
+    pending = state.pending
+    assert pending is not None
+    zones: tuple[int | None, ...] = (None,)
+    if pending.zone == NOBODY and None not in state.monsters[state.turn_seat]:
+        zones = tuple(range(ZONES))
+    return [PLACES[(attack, star, zone)] for attack in (True, False) for star in (0, 1) for zone in zones]
+
+
+def _battle_actions(state: FmState) -> list[Action]:
+    seat = state.turn_seat
+    mine, theirs = state.monsters[seat], state.monsters[1 - seat]
+    actions: list[Action] = []
+    targets = [zone for zone, monster in enumerate(theirs) if monster is not None] or [DIRECT]
+    if not state.locks[seat]:
+        for zone, monster in enumerate(mine):
+            if monster is not None and monster.attack and not state.used_attacks >> zone & 1:
+                actions += [ATTACKS[(zone, target)] for target in targets]
+    actions += [
+        SWITCHES[zone]
+        for zone, monster in enumerate(mine)
+        if monster is not None and not state.used_attacks >> zone & 1
+    ]
+    actions += [
+        ACTIVATES[zone]
+        for zone, entry in enumerate(state.magic[seat])
+        if entry is not None and card(entry.card).kind in ("magic", "field", "ritual")
+    ]
+    actions.append(END)
+    return actions
+
+
+# -- applying actions ----------------------------------------------------------------------
+def apply(state: FmState, action: Action) -> FmState:
+    """The state after a legal action; `state` itself is not changed."""
+    new = state.copy()
+    if isinstance(action, Pick):
+        new.picks = new.picks + (action.source,)
+    elif isinstance(action, Cancel):
+        new.picks = ()
+    elif isinstance(action, Play):
+        _play(new, action.face_up)
+    elif isinstance(action, Place):
+        _place(new, action)
+    elif isinstance(action, Attack):
+        _attack(new, action.zone, action.target)
+    elif isinstance(action, Switch):
+        _switch(new, action.zone)
+    elif isinstance(action, Activate):
+        _activate_set(new, action.zone)
+    elif isinstance(action, End):
+        end_turn(new)
+    else:
+        raise TypeError(f"not a duel action: {action!r}")
+    return new
+
+
+def _take_picked(state: FmState, seat: int) -> list[tuple[int, int, int]]:
+    """Remove the picked cards from hand, deck top or field: (card, bonus, zone or NOBODY), in pick order."""
+    window = state.window(seat)
+    hand_size = len(state.hands[seat])
+    materials = []
+    taken_hand: set[int] = set()
+    taken_deck: set[int] = set()
+    for pick in state.picks:
+        if pick >= FIELD_PICK:
+            zone = pick - FIELD_PICK
+            monster = state.monsters[seat][zone]
+            assert monster is not None
+            state.monsters = replace_at(state.monsters, seat, replace_at(state.monsters[seat], zone, None))
+            materials.append((monster.card, monster.bonus, zone))
+        else:
+            materials.append((window[pick], 0, NOBODY))
+            (taken_hand if pick < hand_size else taken_deck).add(pick)
+    state.hands = replace_at(
+        state.hands, seat, tuple(c for index, c in enumerate(state.hands[seat]) if index not in taken_hand)
+    )
+    deck = state.decks[seat]
+    state.decks = replace_at(
+        state.decks, seat, tuple(c for index, c in enumerate(deck) if index + hand_size not in taken_deck)
+    )
+    state.picks = ()
+    return materials
+
+
+def _play(state: FmState, face_up: bool) -> None:
+    """Combine the picked cards left to right (seed §3, fm.md "Combination"), then play the result."""
+    seat = state.turn_seat
+    materials = _take_picked(state, seat)
+    state.log(("play", seat, len(materials), face_up))
+    current, bonus, zone = materials[0]
+    for following, _, _ in materials[1:]:
+        current, bonus = _combine(state, seat, current, bonus, following, face_up)
+    if not face_up:
+        state.count(seat, FACE_DOWN_PLAYS)
+    kind = card(current).kind
+    if kind == "monster":
+        state.pending = Placement(current, bonus, face_up, zone)
+        state.phase = PLACING
+        private = ("result", seat, current, face_up)
+        state.log(private, seat, None if face_up else ("result", seat, None, False))
+        return
+    state.phase = BATTLE
+    if kind in ("magic", "field") and face_up:
+        spells.activate(state, seat, current)
+    elif kind == "ritual" and face_up:
+        _ritual(state, seat, current)
+    elif kind in ("magic", "field", "ritual", "trap"):
+        _set_card(state, seat, current)
+    else:
+        # An equip with no monster to take it is wasted.
+        state.bury(seat, (current,), face_up)
+        state.log(("wasted", seat, current), seat, None if face_up else ("wasted", seat, None))
+
+
+def _combine(
+    state: FmState, seat: int, current: int, bonus: int, following: int, face_up: bool
+) -> tuple[int, int]:
+    """One step of a combination: fusion, else equip (either order), else the fallbacks.
+
+    Played face down, the steps are the player's secret.
+    """
+    fused = fusion_of(current, following, state.options.padding_fusions)
+    if fused is not None:
+        state.bury(seat, (current, following), face_up)
+        state.count(seat, FUSIONS)
+        event = ("fusion", seat, current, following, fused)
+        state.log(event, seat, None if face_up else ("fusion", seat, None, None, None))
+        return fused, 0
+    first, second = card(current), card(following)
+    for equip, monster, kept in ((second, first, bonus), (first, second, 0)):
+        if equip.kind == "equip" and monster.is_monster and can_equip(equip.id, monster.id):
+            gained = equip_bonus(equip.id)
+            if spells.spring_trap(state, 1 - seat, spells.REVERSE_TRAP):
+                gained = -gained
+            state.bury(seat, (equip.id,), face_up)
+            state.count(seat, EQUIPS)
+            event = ("equip", seat, equip.id, monster.id, gained)
+            state.log(event, seat, None if face_up else ("equip", seat, None, None, gained))
+            return monster.id, kept + gained
+    if first.is_monster and not second.is_monster:
+        state.bury(seat, (following,), face_up)
+        return current, bonus
+    # Otherwise the first card is lost and the second goes on.
+    state.bury(seat, (current,), face_up)
+    return following, 0
+
+
+def _set_card(state: FmState, seat: int, set_card: int) -> None:
+    row = state.magic[seat]
+    if None not in row:
+        state.bury(seat, (set_card,), public=False)
+        state.log(("wasted", seat, set_card), seat, ("wasted", seat, None))
+        return
+    zone = row.index(None)
+    state.magic = replace_at(state.magic, seat, replace_at(row, zone, SetCard(set_card)))
+    state.log(("set", seat, set_card, zone), seat, ("set", seat, None, zone))
+
+
+def _ritual(state: FmState, seat: int, ritual: int) -> None:
+    """Three specific, distinct monsters on your own field (face down allowed) are tributed (seed §9)."""
+    tributes, result = rituals()[ritual]
+    zones = []
+    for tribute in tributes:
+        zone = next(
+            (
+                z
+                for z, m in enumerate(state.monsters[seat])
+                if m is not None and m.card == tribute and z not in zones
+            ),
+            None,
+        )
+        if zone is None:
+            state.bury(seat, (ritual,), public=True)
+            state.log(("wasted", seat, ritual))
+            return
+        zones.append(zone)
+    for zone in zones:
+        spells.destroy_monster(state, seat, zone)
+    state.bury(seat, (ritual,), public=True)
+    state.log(("ritual", seat, ritual, result))
+    state.pending = Placement(result, 0, True, NOBODY)
+    state.phase = PLACING
+
+
+def _place(state: FmState, action: Place) -> None:
+    seat = state.turn_seat
+    pending = state.pending
+    assert pending is not None
+    zone = pending.zone
+    if zone == NOBODY:
+        row = state.monsters[seat]
+        if action.zone is not None:
+            zone = action.zone
+            spells.destroy_monster(state, seat, zone)
+        else:
+            zone = row.index(None)
+    monster = Monster(pending.card, action.attack, pending.face_up, action.star, pending.bonus)
+    state.monsters = replace_at(state.monsters, seat, replace_at(state.monsters[seat], zone, monster))
+    state.pending = None
+    state.phase = BATTLE
+    shown = (pending.card, action.attack, action.star)
+    state.log(
+        ("placed", seat, zone, *shown),
+        seat,
+        None if pending.face_up else ("placed", seat, zone, None, action.attack, None),
+    )
+
+
+def _switch(state: FmState, zone: int) -> None:
+    seat = state.turn_seat
+    monster = state.monsters[seat][zone]
+    assert monster is not None
+    state.monsters = replace_at(
+        state.monsters,
+        seat,
+        replace_at(state.monsters[seat], zone, monster._replace(attack=not monster.attack)),
+    )
+    state.log(("switch", seat, zone, not monster.attack))
+
+
+def _activate_set(state: FmState, zone: int) -> None:
+    seat = state.turn_seat
+    entry = state.magic[seat][zone]
+    assert entry is not None
+    state.magic = replace_at(state.magic, seat, replace_at(state.magic[seat], zone, None))
+    if card(entry.card).kind == "ritual":
+        _ritual(state, seat, entry.card)
+    else:
+        spells.activate(state, seat, entry.card)
+
+
+def _reveal(state: FmState, owner: int, zone: int) -> Monster:
+    monster = state.monsters[owner][zone]
+    assert monster is not None
+    if not monster.face_up:
+        monster = monster._replace(face_up=True)
+        state.monsters = replace_at(state.monsters, owner, replace_at(state.monsters[owner], zone, monster))
+        state.log(("revealed", owner, zone, monster.card))
+    return monster
+
+
+def _attack(state: FmState, zone: int, target: int) -> None:
+    """Battle (seed §5): traps answer first, face-down monsters are revealed, then values compare."""
+    seat, opponent, terrain = state.turn_seat, 1 - state.turn_seat, state.terrain
+    state.used_attacks |= 1 << zone
+    attacker = _reveal(state, seat, zone)
+    state.log(("attack", seat, zone, target))
+    trap = spells.attack_trap(state, opponent, attack_of(attacker, terrain))
+    if trap is not None:
+        spells.spring_trap(state, opponent, trap)
+        spells.destroy_monster(state, seat, zone)
+        state.count(opponent, DEFENSIVE_WINS)
+        return
+    if target == DIRECT:
+        spells.damage(state, opponent, attack_of(attacker, terrain))
+        state.count(seat, EFFECTIVE_ATTACKS)
+    else:
+        defender = _reveal(state, opponent, target)
+        value = attacking_value(attacker, defender, terrain)
+        if defender.attack:
+            other = attack_of(defender, terrain)
+            if value > other:
+                spells.destroy_monster(state, opponent, target)
+                spells.damage(state, opponent, value - other)
+                state.count(seat, EFFECTIVE_ATTACKS)
+            elif value < other:
+                spells.destroy_monster(state, seat, zone)
+                spells.damage(state, seat, other - value)
+                state.count(opponent, DEFENSIVE_WINS)
+            else:
+                spells.destroy_monster(state, seat, zone)
+                spells.destroy_monster(state, opponent, target)
+        else:
+            other = defence_of(defender, terrain)
+            if value > other:
+                spells.destroy_monster(state, opponent, target)
+                state.count(seat, EFFECTIVE_ATTACKS)
+            elif value < other:
+                spells.damage(state, seat, other - value)
+                state.count(opponent, DEFENSIVE_WINS)
+    for side in (opponent, seat):
+        if state.lp[side] == 0:
+            finish(state, 1 - side, "life points")
+            return

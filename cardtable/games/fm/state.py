@@ -1,0 +1,172 @@
+"""The state of a Forbidden Memories duel: two sides, each a deck, a hand and two rows of five zones."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from cardtable.core.game import LogNode, Outcome, append_event
+from cardtable.core.state_copy import with_fast_copy
+from cardtable.games.fm.options import FmOptions
+
+SEATS = 2
+ZONES = 5
+HAND = 5
+NOBODY = -1
+
+# Phases of a turn: choosing the cards to play, placing a monster that was played, battle.
+PICKING, PLACING, BATTLE, OVER = range(4)
+PHASE_NAMES = ("pick", "place", "battle", "over")
+
+# Rank counters (seed §13.1), in the order of the score table's rows (turns and LP are kept apart).
+(
+    EFFECTIVE_ATTACKS,
+    DEFENSIVE_WINS,
+    FACE_DOWN_PLAYS,
+    MAGIC_USED,
+    TRAPS_ACTIVATED,
+    CARDS_DRAWN,
+    FUSIONS,
+    EQUIPS,
+) = range(8)
+COUNTER_NAMES = (
+    "effective_attacks",
+    "defensive_wins",
+    "face_down_plays",
+    "magic_used",
+    "traps_activated",
+    "cards_drawn",
+    "fusions",
+    "equips",
+)
+
+#: A pick naming one of your monster zones rather than a card in hand.
+FIELD_PICK = 100
+
+
+class Monster(NamedTuple):
+    """A monster in a zone: its card, position, face, chosen guardian star and what changes its stats."""
+
+    card: int
+    attack: bool
+    face_up: bool
+    #: 0 or 1: which of the card's two guardian stars is active.
+    star: int
+    #: ATK and DEF added by equips (negative when Reverse Trap turned one round).
+    bonus: int = 0
+    #: ATK and DEF taken by Spellbinding Circle or Shadow Spell, and for how many of its owner's turns.
+    weakened: int = 0
+    weak_turns: int = 0
+
+
+class SetCard(NamedTuple):
+    """A card in a magic/trap zone (always face down: magic and traps are set, or played at once)."""
+
+    card: int
+
+
+class Placement(NamedTuple):
+    """A monster that came out of a play and waits for its star and position."""
+
+    card: int
+    bonus: int
+    face_up: bool
+    #: The zone it must go to (the field monster it was made from), or NOBODY for any free zone.
+    zone: int
+
+
+@with_fast_copy
+class FmState:
+    """A duel between seat 0 (who moves first: the player) and seat 1."""
+
+    __slots__ = (
+        "counters",
+        "decks",
+        "graveyards",
+        "hands",
+        "locks",
+        "log_length",
+        "logs",
+        "lp",
+        "magic",
+        "monsters",
+        "options",
+        "pending",
+        "phase",
+        "picks",
+        "result",
+        "sees_face_down",
+        "terrain",
+        "turn_number",
+        "turn_seat",
+        "used_attacks",
+        "win_reason",
+        "windows",
+    )
+
+    options: FmOptions
+    #: Cards left in each deck, top first.
+    decks: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...]
+    monsters: tuple[tuple[Monster | None, ...], ...]
+    magic: tuple[tuple[SetCard | None, ...], ...]
+    #: Used-up cards of each side; a card never shown to the other side is kept negated (-card).
+    graveyards: tuple[tuple[int, ...], ...]
+    lp: tuple[int, ...]
+    #: 0 normal, then forest, wasteland, mountain, sogen, umi, yami.
+    terrain: int
+    turn_seat: int
+    #: Turns each seat has started.
+    turn_number: tuple[int, ...]
+    phase: int
+    #: Hand indexes (or FIELD_PICK + zone) picked so far this turn, in order.
+    picks: tuple[int, ...]
+    pending: Placement | None
+    #: Bitmask of the turn player's zones whose monster attacked (or was switched after attacking).
+    used_attacks: int
+    #: Turns each seat's monsters may not attack (Swords of Revealing Light).
+    locks: tuple[int, ...]
+    #: How many cards each seat may pick from: its hand, then the top of its deck (the AI's hand window).
+    windows: tuple[int, ...]
+    #: Whether each seat sees the other's face-down cards (six of the duelists do).
+    sees_face_down: tuple[bool, ...]
+    #: Per seat: the counters of the rank score, in COUNTER_NAMES order.
+    counters: tuple[tuple[int, ...], ...]
+    result: Outcome | None
+    win_reason: str
+    logs: tuple[LogNode, ...]
+    log_length: int
+    #: A new state sharing every (immutable) field with this one (made by with_fast_copy).
+    copy: Callable[[], FmState]
+
+    def current_seat(self) -> int | None:
+        """The seat deciding now: always the turn player (traps fire by themselves)."""
+        return None if self.phase == OVER else self.turn_seat
+
+    def log(
+        self, event: tuple[object, ...], private_seat: int = NOBODY, hidden: tuple[object, ...] | None = None
+    ) -> None:
+        """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
+        self.logs = append_event(self.logs, event, private_seat, hidden)
+        self.log_length += 1
+
+    def window(self, seat: int) -> tuple[int, ...]:
+        """The cards `seat` may pick from: its hand, then the top of its deck as far as its window reaches."""
+        hand = self.hands[seat]
+        extra = self.windows[seat] - len(hand)
+        return hand + self.decks[seat][:extra] if extra > 0 else hand
+
+    def bury(self, seat: int, cards: tuple[int, ...], public: bool) -> None:
+        """Cards of `seat` leave play; `public` when the other side saw them go."""
+        kept = cards if public else tuple(-card for card in cards)
+        self.graveyards = (
+            (self.graveyards[0] + kept, self.graveyards[1])
+            if seat == 0
+            else (self.graveyards[0], self.graveyards[1] + kept)
+        )
+
+    def count(self, seat: int, counter: int, amount: int = 1) -> None:
+        """Add to one of a seat's rank counters."""
+        row = self.counters[seat]
+        row = row[:counter] + (row[counter] + amount,) + row[counter + 1 :]
+        self.counters = (row, self.counters[1]) if seat == 0 else (self.counters[0], row)

@@ -1,0 +1,248 @@
+"""What one side of a duel may know: its hand, the whole field but the other side's face-down cards.
+
+A face-down monster is hidden from the opponent until it is attacked or
+attacks; set magic and traps stay hidden until they act.  Used-up cards
+leave play: each side knows the ones it saw go (a face-up play's materials,
+a destroyed face-up monster, a spent magic), and only how many others.  Six duelists see
+face-down cards (their AI reads them): for those seats nothing on the field
+is hidden.  The deck order is secret, but a seat sees the top of its own
+deck as far as its hand window reaches (the AI's larger hand).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from cardtable.core.game import Outcome, ViewLog
+from cardtable.games.fm.carddata import TERRAINS, card
+from cardtable.games.fm.combat import active_star, attack_of, defence_of
+from cardtable.games.fm.options import FmOptions
+from cardtable.games.fm.state import COUNTER_NAMES, PHASE_NAMES, SEATS, FmState, Monster, Placement
+
+
+class SeenMonster(NamedTuple):
+    """A monster as a seat sees it: card, star, ATK and DEF are None when it is hidden."""
+
+    card: int | None
+    attack: bool
+    face_up: bool
+    star: str | None
+    atk: int | None
+    defence: int | None
+    bonus: int | None
+    weakened: int | None
+    weak_turns: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class FmView:
+    """A duel as `seat` (None: a spectator) may know it."""
+
+    seat: int | None
+    #: Whether the observer sees the other side's face-down cards (six duelists do).
+    sees_face_down: bool
+    options: FmOptions
+    phase: str
+    current_seat: int | None
+    turn_seat: int
+    turn_number: tuple[int, ...]
+    lp: tuple[int, ...]
+    terrain: int
+    #: The observer's hand, then the top of its deck its window reaches (pick numbers follow this order).
+    window: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    deck_sizes: tuple[int, ...]
+    monsters: tuple[tuple[SeenMonster | None, ...], ...]
+    #: Set cards: the card, or None when hidden.
+    magic: tuple[tuple[int | None, ...], ...]
+    #: Whether each magic zone holds a card.
+    magic_used: tuple[tuple[bool, ...], ...]
+    #: Used-up cards each side saw go (all of the observer's own), and how many each side has.
+    graveyards: tuple[tuple[int, ...], ...]
+    graveyard_sizes: tuple[int, ...]
+    picks: tuple[int, ...] | int
+    pending: Placement | None
+    used_attacks: int
+    locks: tuple[int, ...]
+    counters: tuple[tuple[int, ...], ...]
+    outcome: Outcome | None
+    history: ViewLog
+
+    @property
+    def log(self) -> tuple[tuple[Any, ...], ...]:
+        """The events this seat saw, oldest first."""
+        return self.history.entries()
+
+    def describe(self, event: tuple[Any, ...]) -> str:
+        """One event in words."""
+        return describe_event(event)
+
+    def to_json(self, with_log: bool = True) -> dict[str, Any]:
+        """Plain data: cards by name and number, seats and zones from 1."""
+        pending = self.pending
+        return {
+            "game": "fm",
+            "seat": None if self.seat is None else self.seat + 1,
+            "phase": self.phase,
+            "current_seat": None if self.current_seat is None else self.current_seat + 1,
+            "turn_seat": self.turn_seat + 1,
+            "turn_number": list(self.turn_number),
+            "lp": list(self.lp),
+            "terrain": TERRAINS[self.terrain],
+            "window": [card_label(c) for c in self.window],
+            "hand_sizes": list(self.hand_sizes),
+            "deck_sizes": list(self.deck_sizes),
+            "monsters": [[None if m is None else _monster_json(m) for m in row] for row in self.monsters],
+            "magic": [
+                [
+                    ("set" if used else None) if c is None else card_label(c)
+                    for c, used in zip(row, used_row, strict=True)
+                ]
+                for row, used_row in zip(self.magic, self.magic_used, strict=True)
+            ],
+            "graveyards": [[card_label(c) for c in row] for row in self.graveyards],
+            "graveyard_sizes": list(self.graveyard_sizes),
+            "picks": self.picks if isinstance(self.picks, int) else [pick + 1 for pick in self.picks],
+            "pending": None
+            if pending is None
+            else {
+                "card": card_label(pending.card),
+                "bonus": pending.bonus,
+                "face_up": pending.face_up,
+            },
+            "locks": list(self.locks),
+            "counters": [dict(zip(COUNTER_NAMES, row, strict=True)) for row in self.counters],
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "log": [describe_event(event) for event in self.log] if with_log else None,
+        }
+
+
+def card_label(card_id: int) -> str:
+    """A card as players name it: `#1 Blue-eyes White Dragon`."""
+    return f"#{card_id} {card(card_id).name}"
+
+
+def _monster_json(monster: SeenMonster) -> dict[str, Any]:
+    return {
+        "card": None if monster.card is None else card_label(monster.card),
+        "position": "attack" if monster.attack else "defence",
+        "face_up": monster.face_up,
+        "star": monster.star,
+        "atk": monster.atk,
+        "def": monster.defence,
+    }
+
+
+def _seen(monster: Monster | None, visible: bool, terrain: int) -> SeenMonster | None:
+    if monster is None:
+        return None
+    if not visible:
+        return SeenMonster(None, monster.attack, False, None, None, None, None, None, None)
+    return SeenMonster(
+        monster.card,
+        monster.attack,
+        monster.face_up,
+        active_star(monster),
+        attack_of(monster, terrain),
+        defence_of(monster, terrain),
+        monster.bonus,
+        monster.weakened,
+        monster.weak_turns,
+    )
+
+
+def view(state: FmState, seat: int | None) -> FmView:
+    """What `seat` (None: a spectator) may know of `state`."""
+    sees_all = seat is not None and state.sees_face_down[seat]
+    monsters = tuple(
+        tuple(
+            _seen(m, owner == seat or sees_all or (m is not None and m.face_up), state.terrain) for m in row
+        )
+        for owner, row in enumerate(state.monsters)
+    )
+    magic = tuple(
+        tuple(entry.card if entry is not None and (owner == seat or sees_all) else None for entry in row)
+        for owner, row in enumerate(state.magic)
+    )
+    pending = state.pending
+    own_turn = seat == state.turn_seat
+    if pending is not None and not own_turn and not pending.face_up:
+        pending = None
+    return FmView(
+        seat=seat,
+        sees_face_down=sees_all,
+        options=state.options,
+        phase=PHASE_NAMES[state.phase],
+        current_seat=state.current_seat(),
+        turn_seat=state.turn_seat,
+        turn_number=state.turn_number,
+        lp=state.lp,
+        terrain=state.terrain,
+        window=state.window(seat) if seat is not None else (),
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        deck_sizes=tuple(len(deck) for deck in state.decks),
+        monsters=monsters,
+        magic=magic,
+        magic_used=tuple(tuple(entry is not None for entry in row) for row in state.magic),
+        graveyards=tuple(
+            tuple(abs(c) for c in row if owner == seat or c > 0) for owner, row in enumerate(state.graveyards)
+        ),
+        graveyard_sizes=tuple(len(row) for row in state.graveyards),
+        picks=state.picks if own_turn else len(state.picks),
+        pending=pending,
+        used_attacks=state.used_attacks,
+        locks=state.locks,
+        counters=state.counters,
+        outcome=state.result,
+        history=ViewLog(state.logs[SEATS if seat is None else seat], state.log_length),
+    )
+
+
+def describe_event(event: tuple[Any, ...], names: tuple[str, ...] = ("Player 1", "Player 2")) -> str:
+    """One log event in words; hidden cards read as 'a card'."""
+    kind, seat = event[0], event[1]
+    who = names[seat] if isinstance(seat, int) and seat >= 0 else ""
+
+    def label(card_id: int | None) -> str:
+        return "a hidden card" if card_id is None else card_label(card_id)
+
+    if kind == "turn":
+        return f"Turn {event[2]} of {who}"
+    if kind == "draw":
+        return f"{who} draws {label(event[2])}"
+    if kind == "play":
+        return f"{who} plays {event[2]} card{'s' if event[2] > 1 else ''} face {'up' if event[3] else 'down'}"
+    if kind == "fusion":
+        return f"{who} fuses {label(event[2])} and {label(event[3])} into {label(event[4])}"
+    if kind == "equip":
+        return f"{who} equips {label(event[3])} with {label(event[2])} ({event[4]:+d})"
+    if kind == "result":
+        return f"{who}'s play gives {label(event[2])}"
+    if kind == "placed":
+        position = "attack" if event[4] else "defence"
+        return f"{who} places {label(event[3])} in zone {event[2] + 1}, {position} position"
+    if kind == "set":
+        return f"{who} sets {label(event[2])} in magic zone {event[3] + 1}"
+    if kind == "magic":
+        return f"{who} activates {label(event[2])}"
+    if kind == "trap":
+        return f"{who}'s trap {label(event[2])} springs"
+    if kind == "ritual":
+        return f"{who} performs {label(event[2])}, summoning {label(event[3])}"
+    if kind == "wasted":
+        return f"{label(event[2])} of {who} is used up with no effect"
+    if kind == "attack":
+        target = "directly" if event[3] < 0 else f"zone {event[3] + 1}"
+        return f"{who} attacks {target} with zone {event[2] + 1}"
+    if kind == "revealed":
+        return f"{who}'s monster in zone {event[2] + 1} is revealed: {label(event[3])}"
+    if kind == "destroyed":
+        return f"{who}'s {label(event[2])} is destroyed"
+    if kind == "switch":
+        return f"{who} switches zone {event[2] + 1} to {'attack' if event[3] else 'defence'}"
+    if kind == "end":
+        return f"{who} ends the turn"
+    if kind == "over":
+        return f"Duel over: {who} wins ({event[2]})"
+    raise ValueError(f"unknown duel event {event!r}")
