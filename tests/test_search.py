@@ -35,7 +35,7 @@ def test_determinize_keeps_what_the_seat_sees_and_invents_nothing(name: str) -> 
                         # Every card the seat can place is where it saw it: only hidden cards move.
                         assert game.hidden_cards(drawn, seat) == game.hidden_cards(state, seat)
                     else:
-                        # Each side brought its own deck: the hidden cards are drawn anew, as many as there are.
+                        # Each side brought its own deck: hidden cards are drawn anew, as many as there are.
                         assert len(game.all_cards(drawn)) == len(game.all_cards(state))
 
 
