@@ -93,6 +93,7 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
         # The other side played face down: what came out is hidden.
         state.pending = Placement(_draw(_MONSTERS, Counter(), rng), 0, False, -1)
     state.used_attacks = view.used_attacks
+    state.switched = view.switched
     state.locks = view.locks
     windows = [5, 5]
     if seat is not None:

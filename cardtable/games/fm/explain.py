@@ -70,6 +70,8 @@ def explain_illegal(state: FmState, action: Action) -> str:
     if isinstance(action, Switch):
         if mine[action.zone] is None:
             return f"you have no monster in zone {action.zone + 1}"
+        if state.switched >> action.zone & 1:
+            return "that monster has changed position this turn already (once a turn)"
         return "a monster that attacked may not change position that turn"
     if isinstance(action, Activate):
         entry = state.magic[seat][action.zone]

@@ -51,6 +51,7 @@ def position_of(state: FmState) -> dict[str, Any]:
         "picks": [pick + 1 for pick in state.picks],
         "pending": None if pending is None else dict(pending._asdict()),
         "used_attacks": state.used_attacks,
+        "switched": state.switched,
         "locks": list(state.locks),
         "windows": list(state.windows),
         "sees_face_down": list(state.sees_face_down),
@@ -177,6 +178,7 @@ def _full(
     if (state.phase == PHASE_NAMES.index("place")) != (state.pending is not None):
         raise reader.fail("pending", "a monster waits to be placed exactly in the place phase")
     state.used_attacks = reader.number("used_attacks", 0, 0, 31)
+    state.switched = reader.number("switched", 0, 0, 31)
     state.locks = tuple(reader.per_seat("locks", [0, 0]))
     state.counters = tuple(tuple(row) for row in reader.per_seat("counters", [[0] * 8, [0] * 8]))
     state.result = None

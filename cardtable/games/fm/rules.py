@@ -78,6 +78,7 @@ def new_duel(
     state.picks = ()
     state.pending = None
     state.used_attacks = 0
+    state.switched = 0
     state.locks = (0, 0)
     state.windows = windows
     state.sees_face_down = sees_face_down
@@ -117,6 +118,7 @@ def start_turn(state: FmState, seat: int) -> None:
     state.phase = PICKING
     state.picks = ()
     state.used_attacks = 0
+    state.switched = 0
     state.log(("turn", seat, state.turn_number[seat]))
     draw_to_hand(state, seat)
 
@@ -394,6 +396,7 @@ def _switch(state: FmState, zone: int) -> None:
         seat,
         replace_at(state.monsters[seat], zone, monster._replace(attack=not monster.attack)),
     )
+    state.switched |= 1 << zone
     state.log(("switch", seat, zone, not monster.attack))
 
 

@@ -96,6 +96,7 @@ class FmState:
         "picks",
         "result",
         "sees_face_down",
+        "switched",
         "terrain",
         "turn_number",
         "turn_seat",
@@ -124,6 +125,8 @@ class FmState:
     pending: Placement | None
     #: Bitmask of the turn player's zones whose monster attacked (or was switched after attacking).
     used_attacks: int
+    #: Bitmask of the turn player's zones whose monster changed position this turn (once a turn).
+    switched: int
     #: Turns each seat's monsters may not attack (Swords of Revealing Light).
     locks: tuple[int, ...]
     #: How many cards each seat may pick from: its hand, then the top of its deck (the AI's hand window).

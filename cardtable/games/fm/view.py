@@ -64,6 +64,7 @@ class FmView:
     picks: tuple[int, ...] | int
     pending: Placement | None
     used_attacks: int
+    switched: int
     locks: tuple[int, ...]
     counters: tuple[tuple[int, ...], ...]
     outcome: Outcome | None
@@ -192,6 +193,7 @@ def view(state: FmState, seat: int | None) -> FmView:
         picks=state.picks if own_turn else len(state.picks),
         pending=pending,
         used_attacks=state.used_attacks,
+        switched=state.switched,
         locks=state.locks,
         counters=state.counters,
         outcome=state.result,
