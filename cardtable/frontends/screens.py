@@ -25,6 +25,10 @@ def render_view(game: str, view: Any, names: Sequence[str], recent: Sequence[Any
         from cardtable.frontends import dnup_screen
 
         return dnup_screen.render(view, names, recent)
+    if game == "fm":
+        from cardtable.frontends import fm_screen
+
+        return fm_screen.render(view, names, recent)
     raise ValueError(f"no terminal screen for {game!r}")
 
 

@@ -174,3 +174,14 @@ def test_terrain_changes_atk_and_def_by_type() -> None:
     match = match_from(duel(hands=(["Yami"], [])))
     play(match, "pick h1", "play")
     assert match.state.terrain == 6
+
+
+def test_monsters_stay_on_the_field_from_turn_to_turn_and_weakening_wears_off() -> None:
+    weak = monster("Judge Man", weakened=500, weak_turns=1)
+    match = match_from(
+        duel(monsters=({1: monster("Great White"), 2: weak}, {1: monster("Mystical Elf")}), phase="battle")
+    )
+    play(match, "end")
+    assert zone(match, 0, 1).card == cid("Great White")
+    assert (zone(match, 0, 2).weakened, zone(match, 0, 2).weak_turns) == (0, 0)
+    assert zone(match, 1, 1).card == cid("Mystical Elf")

@@ -97,7 +97,8 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
     state.locks = view.locks
     windows = [5, 5]
     if seat is not None:
-        windows[seat] = len(view.window)
+        # The window reaches past the hand by as many deck cards as the view shows.
+        windows[seat] = 5 + len(view.window) - view.hand_sizes[seat]
     state.windows = tuple(windows)
     state.sees_face_down = (seat == 0 and view.sees_face_down, seat == 1 and view.sees_face_down)
     state.counters = view.counters

@@ -64,7 +64,7 @@ def score_change(counter: str, value: int) -> int:
 
 
 def letter_of(score: int) -> tuple[str, int, str]:
-    """The rank letter, starchips and drop pool of a score; a negative score is mirrored first (seed §13.2)."""
+    """The rank letter, starchips and drop pool of a score; a negative score is mirrored (seed §13.2)."""
     mirrored = abs(score)
     for low, high, letter, starchips, pool in tables()["rank_letters"]:
         if (low is None or mirrored >= low) and (high is None or mirrored <= high):

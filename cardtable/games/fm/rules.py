@@ -128,17 +128,19 @@ def end_turn(state: FmState) -> None:
     seat = state.turn_seat
     if state.locks[seat]:
         state.locks = replace_at(state.locks, seat, state.locks[seat] - 1)
-    row = tuple(
-        None
-        if monster is None or not monster.weak_turns
-        else monster._replace(
-            weak_turns=monster.weak_turns - 1, weakened=monster.weakened if monster.weak_turns > 1 else 0
-        )
-        for monster in state.monsters[seat]
+    state.monsters = replace_at(
+        state.monsters, seat, tuple(_tick(monster) for monster in state.monsters[seat])
     )
-    state.monsters = replace_at(state.monsters, seat, row)
     state.log(("end", seat))
     start_turn(state, 1 - seat)
+
+
+def _tick(monster: Monster | None) -> Monster | None:
+    """A weakening runs one of its owner's turns shorter, and ends with the last."""
+    if monster is None or not monster.weak_turns:
+        return monster
+    turns = monster.weak_turns - 1
+    return monster._replace(weak_turns=turns, weakened=monster.weakened if turns else 0)
 
 
 def finish(state: FmState, winner: int, reason: str) -> None:

@@ -154,10 +154,9 @@ class FmState:
         self.log_length += 1
 
     def window(self, seat: int) -> tuple[int, ...]:
-        """The cards `seat` may pick from: its hand, then the top of its deck as far as its window reaches."""
-        hand = self.hands[seat]
-        extra = self.windows[seat] - len(hand)
-        return hand + self.decks[seat][:extra] if extra > 0 else hand
+        """The cards `seat` may pick from: its hand, then the next (window - 5) cards of its deck."""
+        extra = self.windows[seat] - HAND
+        return self.hands[seat] + self.decks[seat][:extra] if extra > 0 else self.hands[seat]
 
     def bury(self, seat: int, cards: tuple[int, ...], public: bool) -> None:
         """Cards of `seat` leave play; `public` when the other side saw them go."""
