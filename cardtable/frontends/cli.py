@@ -96,6 +96,13 @@ _option_option = click.option(
     "--position", "position_file", type=click.Path(dir_okay=False), help="Start from a JSON position."
 )
 @click.option("--resume", "resume_file", type=click.Path(dir_okay=False), help="Go on with a saved game.")
+@click.option(
+    "--deck",
+    "deck_files",
+    multiple=True,
+    type=click.Path(dir_okay=False),
+    help="fm: a deck file (JSON list of 40 card numbers or names); twice for two players.",
+)
 def play(
     game_name: str,
     vs: str | None,
@@ -106,11 +113,28 @@ def play(
     first: int | None,
     position_file: str | None,
     resume_file: str | None,
+    deck_files: tuple[str, ...],
 ) -> None:
-    """Play GAME in the terminal against bots or other people."""
+    """Play GAME in the terminal against bots or other people.
+
+    For fm, --vs names one of the 39 duelists (number or name), or a bot.
+    """
     from cardtable.frontends.terminal import TerminalGame
 
     game = _game(game_name)
+    if game.name == "fm" and not resume_file and not position_file:
+        from cardtable.frontends.fm_play import fm_match
+
+        saved = _campaign_store(None).load() if not deck_files else None
+        own_deck = saved.deck if saved is not None else None
+        match, fm_bots = fm_match(
+            vs, players, deck_files, seed, _options(game, preset, assignments), own_deck
+        )
+        Console().print(f"[bold]{game.title}[/bold] — seed {match.seed}. Type 'help' for the commands.")
+        TerminalGame(match, fm_bots, Console()).run()
+        return
+    if deck_files:
+        raise click.BadParameter("decks are for fm duels", param_hint="--deck")
     if resume_file:
         match = replays.load(resume_file)
         if match.game is not game:
@@ -270,6 +294,113 @@ def arena(
         raise click.BadParameter(f"{len(specs)} entrants cannot fill {seats} seats", param_hint="--players")
     options = _options(game, preset, assignments)
     run_and_report(game, specs, count, options, seats, mode, seed, jobs, Path(folder), Console())
+
+
+def _campaign_store(path: str | None) -> Any:
+    from platformdirs import user_data_dir
+
+    from cardtable.games.fm.campaign import CampaignStore
+
+    return CampaignStore(Path(path) if path else Path(user_data_dir("cardtable")) / "fm-campaign.sqlite")
+
+
+_save_option = click.option(
+    "--save",
+    "save_path",
+    type=click.Path(dir_okay=False),
+    help="The campaign's save file (default: fm-campaign.sqlite in your data directory).",
+)
+
+
+@main.command()
+@_save_option
+@click.option(
+    "--seed", type=int, help="Seed of the starter deck and the duels (for a reproducible campaign)."
+)
+def campaign(save_path: str | None, seed: int | None) -> None:
+    """The Forbidden Memories campaign: duel the 39 duelists, win cards, build your deck."""
+    from cardtable.frontends.fm_campaign import CampaignScreen
+
+    store = _campaign_store(save_path)
+    console = Console()
+    console.print(f"Campaign save: {store.path}")
+    CampaignScreen(store, console, seed=seed).run()
+
+
+@main.group()
+def deck() -> None:
+    """Forbidden Memories decks: check, make and show deck files, or move the campaign's deck."""
+
+
+@deck.command(name="check")
+@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
+def deck_check(deck_file: str) -> None:
+    """Check a deck file against the deck rules (40 cards, 3 copies, one of each Exodia piece)."""
+    from cardtable.games.fm.duelists import read_deck
+
+    read_deck(deck_file)
+    click.echo(f"{deck_file}: a legal deck of 40 cards.")
+
+
+@deck.command(name="new")
+@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option("--seed", type=int, help="Seed of the draw from the starter pools.")
+def deck_new(deck_file: str, seed: int | None) -> None:
+    """Write a new starter deck, drawn from the seven starter pools."""
+    from cardtable.core.chance import fresh_seed, make_rng
+    from cardtable.core.replay import write_atomic
+    from cardtable.games.fm.decks import starter_deck
+    from cardtable.games.fm.duelists import deck_json
+
+    write_atomic(
+        deck_file, deck_json(starter_deck(make_rng(fresh_seed() if seed is None else seed, "starter")))
+    )
+    click.echo(f"Wrote a starter deck to {deck_file}.")
+
+
+@deck.command(name="show")
+@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
+def deck_show(deck_file: str) -> None:
+    """List a deck file's cards with their stats."""
+    from collections import Counter
+
+    from cardtable.frontends.fm_screen import describe_card
+    from cardtable.games.fm.duelists import read_deck
+
+    console = Console()
+    for card_id, copies in sorted(Counter(read_deck(deck_file)).items()):
+        console.print(f"#{card_id:<4} ×{copies} ", describe_card(card_id))
+
+
+@deck.command(name="export")
+@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
+@_save_option
+def deck_export(deck_file: str, save_path: str | None) -> None:
+    """Write the campaign's deck to a deck file."""
+    from cardtable.core.replay import write_atomic
+    from cardtable.games.fm.duelists import deck_json
+
+    progress = _campaign_store(save_path).load()
+    if progress is None:
+        raise click.UsageError("there is no campaign yet: start one with cardtable campaign")
+    write_atomic(deck_file, deck_json(progress.deck))
+    click.echo(f"Wrote the campaign's deck to {deck_file}.")
+
+
+@deck.command(name="import")
+@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
+@_save_option
+def deck_import(deck_file: str, save_path: str | None) -> None:
+    """Make a deck file the campaign's deck: it must be legal and hold only cards you own."""
+    from cardtable.games.fm.campaign import set_deck
+    from cardtable.games.fm.duelists import read_deck
+
+    store = _campaign_store(save_path)
+    progress = store.load()
+    if progress is None:
+        raise click.UsageError("there is no campaign yet: start one with cardtable campaign")
+    store.save(set_deck(progress, read_deck(deck_file)))
+    click.echo("The campaign now plays that deck.")
 
 
 @main.command()

@@ -14,6 +14,7 @@ from cardtable.games.fm.actions import ACTION_INDEX, Action
 from cardtable.games.fm.carddata import duelists
 from cardtable.games.fm.decks import duelist_deck, shuffled, starter_deck
 from cardtable.games.fm.determinize import determinize
+from cardtable.games.fm.evaluate import evaluate
 from cardtable.games.fm.explain import explain_illegal
 from cardtable.games.fm.options import OPTION_TABLE, FmOptions
 from cardtable.games.fm.state import SEATS, FmState
@@ -110,6 +111,10 @@ class FmGame(Game[FmState, Action, FmView, FmOptions]):
     def view(self, state: FmState, seat: int | None) -> FmView:
         """What `seat` may know."""
         return view(state, seat)
+
+    def evaluate(self, state: FmState) -> tuple[float, ...]:
+        """Each side's estimated chances, for tree search."""
+        return evaluate(state)
 
     def determinize(self, view: FmView, rng: random.Random) -> FmState:
         """A duel consistent with the view, the hidden cards drawn at random."""

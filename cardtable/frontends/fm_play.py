@@ -1,0 +1,68 @@
+"""Free Duel and two-player duels at the terminal: who plays, with which decks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from cardtable.bots import is_search_spec, make_opponent
+from cardtable.core.chance import fresh_seed, make_rng
+from cardtable.core.match import Match
+from cardtable.core.players import Bot
+from cardtable.games.fm import GAME
+from cardtable.games.fm.ai import DuelistAI
+from cardtable.games.fm.carddata import duelists
+from cardtable.games.fm.decks import starter_deck
+from cardtable.games.fm.duelists import duel_position, find_duelist, read_deck
+
+HUMANS = {"you", "human", "me"}
+
+
+def fm_match(
+    vs: str | None,
+    players: str | None,
+    deck_files: Sequence[str],
+    seed: int | None,
+    options: Any,
+    own_deck: tuple[int, ...] | None = None,
+) -> tuple[Match, dict[int, Bot]]:
+    """The match and its bots for `cardtable play fm`.
+
+    `--vs` names a duelist (number or name) whose AI, deck pool, hand window
+    and sight play seat 2, or a bot (`random`, `ismcts:2`) playing a random
+    duelist's deck.  `--players you,you` is a two-player duel.  Your deck is
+    `--deck FILE`, else `own_deck` (the campaign's), else a new starter deck.
+    """
+    seed = fresh_seed() if seed is None else seed
+    rng = make_rng(seed, "decks")
+    texts = [name.strip() for name in players.split(",")] if players else ["you", vs or "1"]
+    names = [text.lower() for text in texts]
+    if len(names) != 2:
+        raise click.UsageError(f"a duel has two sides, not {len(names)}: {','.join(names)}")
+    if len(deck_files) > 2:
+        raise click.UsageError("give at most two --deck files")
+    decks = [read_deck(path) for path in deck_files]
+    first = decks[0] if decks else own_deck or starter_deck(rng)
+    opponent = names[1]
+    bots: dict[int, Bot] = {}
+    if opponent in HUMANS:
+        second = decks[1] if len(decks) > 1 else starter_deck(rng)
+        position = duel_position(first, None, rng, second)
+        labels = ["Player 1", "Player 2"]
+    elif opponent in ("random", "heuristic") or is_search_spec(opponent):
+        duelist = rng.choice(sorted(duelists()))
+        position = duel_position(first, duelist, rng)
+        position["windows"], position["sees_face_down"] = [5, 5], [False, False]
+        bots[1] = make_opponent(opponent, GAME)
+        labels = ["you", f"{opponent} ({duelists()[duelist].name}'s deck)"]
+    else:
+        duelist = find_duelist(texts[1])
+        position = duel_position(first, duelist, rng)
+        bots[1] = DuelistAI(duelist)
+        labels = ["you", duelists()[duelist].name]
+    if names[0] not in HUMANS:
+        raise click.UsageError("seat 1 is yours in a duel: --players you,<opponent>")
+    match = Match(GAME, options=options, seed=seed, players=labels, position=position)
+    return match, bots
