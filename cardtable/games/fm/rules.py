@@ -320,12 +320,15 @@ def _combine(
             event = ("equip", seat, equip.id, monster.id, gained)
             state.log(event, seat, None if face_up else ("equip", seat, None, None, gained))
             return monster.id, kept + gained
-    if first.is_monster and not second.is_monster:
-        state.bury(seat, (following,), face_up)
-        return current, bonus
-    # Otherwise the first card is lost and the second goes on.
-    state.bury(seat, (current,), face_up)
-    return following, 0
+    lost, carried = (
+        (following, (current, bonus))
+        if first.is_monster and not second.is_monster
+        else (current, (following, 0))
+    )
+    # A lone monster stays; otherwise the first card is lost and the second goes on.
+    state.bury(seat, (lost,), face_up)
+    state.log(("lost", seat, lost), seat, None if face_up else ("lost", seat, None))
+    return carried
 
 
 def _set_card(state: FmState, seat: int, set_card: int) -> None:

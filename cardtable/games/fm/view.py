@@ -232,6 +232,8 @@ def describe_event(event: tuple[Any, ...], names: tuple[str, ...] = ("Player 1",
         return f"{who}'s trap {label(event[2])} springs"
     if kind == "ritual":
         return f"{who} performs {label(event[2])}, summoning {label(event[3])}"
+    if kind == "lost":
+        return f"{who}'s {label(event[2])} does not combine and is lost"
     if kind == "wasted":
         return f"{label(event[2])} of {who} is used up with no effect"
     if kind == "attack":
