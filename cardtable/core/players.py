@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 
@@ -38,6 +38,19 @@ def decide(player: Player, game: Any, state: Any, seat: int, rng: random.Random)
     if getattr(player, "needs_state", False):
         return player.choose_from_state(state, legal, rng)  # type: ignore[union-attr]
     return player.choose(game.view(state, seat), legal, rng)  # type: ignore[union-attr]
+
+
+def best_scored(legal: Sequence[Any], score: Callable[[Any], float], rng: random.Random) -> Any:
+    """The legal action with the highest score, ties broken at random (the rule-based bots' choice)."""
+    best: list[Any] = []
+    best_score = float("-inf")
+    for action in legal:
+        value = score(action)
+        if value > best_score:
+            best, best_score = [action], value
+        elif value == best_score:
+            best.append(action)
+    return best[rng.randrange(len(best))]
 
 
 class RandomBot:

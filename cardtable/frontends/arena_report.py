@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from cardtable.core.registry import AnyGame
 from cardtable.core.replay import write_atomic
+from cardtable.frontends.simulate_report import progress_bar
 from cardtable.sim.arena import ArenaResult, run_arena, schedule
 from cardtable.sim.plot import plot_arena
 from cardtable.sim.stats import Rate
@@ -37,14 +37,7 @@ def run_and_report(
     """Run the arena with a progress bar, print its table, and save CSV, JSON, plot and replays."""
     total = len(schedule(game.name, {}, specs, seats, games, mode, seed, None))
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task(f"{game.title} arena", total=total)
         result = run_arena(
             game.name,

@@ -14,6 +14,18 @@ from cardtable.core.registry import AnyGame
 from cardtable.sim.simulate import Summary, simulate
 
 
+def progress_bar(console: Console) -> Progress:
+    """The progress bar of long runs: what runs, how far, how long is left."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 def run_and_report(
     game: AnyGame,
     players: Sequence[str],
@@ -25,14 +37,7 @@ def run_and_report(
 ) -> Summary:
     """Run the simulation with a progress bar and print its statistics."""
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task(f"{game.title}: {' vs '.join(players)}", total=games)
         summary = simulate(
             game.name,

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardtable.core.pairs import TOP, turned
+from cardtable.core.players import best_scored
 from cardtable.games.dnup.actions import Action, Add, Play, Rotate, Take
 from cardtable.games.dnup.view import DnupView
 
@@ -28,15 +29,8 @@ class DnupHeuristicBot:
 
     def choose(self, view: DnupView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The legal action with the best score (ties broken at random)."""
-        best: list[Action] = []
-        best_score = float("-inf")
-        for action in legal:
-            score = self.score(view, action)
-            if score > best_score:
-                best, best_score = [action], score
-            elif score == best_score:
-                best.append(action)
-        return best[rng.randrange(len(best))]
+        action: Action = best_scored(legal, lambda candidate: self.score(view, candidate), rng)
+        return action
 
     def score(self, view: DnupView, action: Action) -> float:
         """How much this bot likes an action."""

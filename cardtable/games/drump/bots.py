@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardtable.core.players import best_scored
 from cardtable.games.drump.actions import (
     AceValue,
     Action,
@@ -55,15 +56,8 @@ class DrumpHeuristicBot:
 
     def choose(self, view: DrumpView, legal: Sequence[Action], rng: random.Random) -> Action:
         """The legal action with the best score (ties broken at random)."""
-        best: list[Action] = []
-        best_score = float("-inf")
-        for action in legal:
-            score = self.score(view, action)
-            if score > best_score:
-                best, best_score = [action], score
-            elif score == best_score:
-                best.append(action)
-        return best[rng.randrange(len(best))]
+        action: Action = best_scored(legal, lambda candidate: self.score(view, candidate), rng)
+        return action
 
     def score(self, view: DrumpView, action: Action) -> float:
         """How much this bot likes an action (higher is better)."""

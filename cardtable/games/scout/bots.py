@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from cardtable.core.pairs import TOP, turned
+from cardtable.core.players import best_scored
 from cardtable.games.scout.actions import LEFT, Action, Decline, Orient, Scout, Show
 from cardtable.games.scout.shows import shows
 from cardtable.games.scout.view import ScoutView
@@ -35,15 +36,8 @@ class ScoutHeuristicBot:
         """The legal action with the best score (ties broken at random)."""
         tops = [TOP[code] for code in view.hand]
         base = hand_quality(tops)
-        best: list[Action] = []
-        best_score = float("-inf")
-        for action in legal:
-            score = self.score(view, tops, base, action)
-            if score > best_score:
-                best, best_score = [action], score
-            elif score == best_score:
-                best.append(action)
-        return best[rng.randrange(len(best))]
+        action: Action = best_scored(legal, lambda candidate: self.score(view, tops, base, candidate), rng)
+        return action
 
     def score(self, view: ScoutView, tops: list[int], base: float, action: Action) -> float:
         """How much this bot likes an action."""
