@@ -185,3 +185,11 @@ def test_monsters_stay_on_the_field_from_turn_to_turn_and_weakening_wears_off() 
     assert zone(match, 0, 1).card == cid("Great White")
     assert (zone(match, 0, 2).weakened, zone(match, 0, 2).weak_turns) == (0, 0)
     assert zone(match, 1, 1).card == cid("Mystical Elf")
+
+
+def test_a_monster_changes_position_once_a_turn() -> None:
+    match = match_from(duel(monsters=({1: monster("Great White")}, {}), phase="battle"))
+    play(match, "switch m1")
+    assert not zone(match, 0, 1).attack
+    with pytest.raises(IllegalActionError, match="changed position this turn already"):
+        match.play("switch m1")

@@ -198,10 +198,10 @@ def _battle_actions(state: FmState) -> list[Action]:
         for zone, monster in enumerate(mine):
             if monster is not None and monster.attack and not state.used_attacks >> zone & 1:
                 actions += [ATTACKS[(zone, target)] for target in targets]
+    # A monster changes position once a turn, and not after attacking.
+    done = state.used_attacks | state.switched
     actions += [
-        SWITCHES[zone]
-        for zone, monster in enumerate(mine)
-        if monster is not None and not state.used_attacks >> zone & 1
+        SWITCHES[zone] for zone, monster in enumerate(mine) if monster is not None and not done >> zone & 1
     ]
     actions += [
         ACTIVATES[zone]
