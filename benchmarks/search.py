@@ -43,7 +43,7 @@ def speed(console: Console, moves: int) -> None:
         table.add_column(column, justify="left" if column == "game" else "right")
     for name in game_names():
         game = get_game(name)
-        seats = 2 if name == "drump" else 4
+        seats = min(4, game.max_seats)
         match = Match(game, seed=3, seats=seats)
         bot = ISMCTSBot(game, iterations=1000)
         rng = random.Random(1)
@@ -99,7 +99,7 @@ def main() -> None:
     parser.add_argument("what", choices=("speed", "strength"))
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=None)
-    parser.add_argument("--reference-games", type=int, default=100, help="games for the cheating reference")
+    parser.add_argument("--reference-games", type=int, default=50, help="games for the cheating reference")
     parser.add_argument("--moves", type=int, default=30, help="moves timed per game (speed)")
     parser.add_argument("--game", action="append", choices=sorted(MATCHES))
     args = parser.parse_args()
