@@ -183,3 +183,20 @@ def test_a_quick_win_ranks_high_and_drops_a_card_from_the_pool() -> None:
     assert result.score == 99 and result.letter == "S-POW"
     card = drop(1, result.pool, random.Random(1))
     assert card in dict(duelists()[1].pools["sa_pow"])
+
+
+def test_every_magic_card_of_the_data_has_a_behaviour() -> None:
+    from cardtable.games.fm.carddata import cards
+    from cardtable.games.fm.magic import (
+        ATTACK_TRAPS,
+        BAD_REACTION,
+        FAKE_TRAP,
+        GOBLIN_FAN,
+        MAGIC_BEHAVIOURS,
+        REVERSE_TRAP,
+    )
+
+    magic = {card.id for card in cards().values() if card.kind in ("magic", "field")}
+    assert magic == MAGIC_BEHAVIOURS and len(magic) == 33
+    traps = {card.id for card in cards().values() if card.kind == "trap"}
+    assert traps == set(ATTACK_TRAPS) | {GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP, FAKE_TRAP}
