@@ -125,8 +125,8 @@ class FmGame(Game[FmState, Action, FmView, FmOptions]):
         return card_label(card_id)
 
     def card_spellings(self, card_id: int) -> tuple[str, ...]:
-        """The token that names a card in views and logs: its number, `#1`."""
-        return (f"#{card_id}",)
+        """The token that names a card in views and logs: its number, `#001`."""
+        return (f"#{card_id:03d}",)
 
     def all_cards(self, state: FmState) -> list[int]:
         """Every card of both sides: decks, hands, zones, used-up cards, the play under way."""

@@ -120,8 +120,8 @@ class FmView:
 
 
 def card_label(card_id: int) -> str:
-    """A card as players name it: `#1 Blue-eyes White Dragon`."""
-    return f"#{card_id} {card(card_id).name}"
+    """A card by number and name: `#001 Blue-eyes White Dragon` (three digits: names hold "#1" and "#2")."""
+    return f"#{card_id:03d} {card(card_id).name}"
 
 
 def _monster_json(monster: SeenMonster) -> dict[str, Any]:
