@@ -23,7 +23,7 @@ from rich.table import Table
 
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.core.match import Match
-from cardtable.core.registry import game_names, get_game
+from cardtable.games import game_names, get_game
 from cardtable.sim.simulate import simulate
 
 #: The tables the strength figures are measured at, and the iterations a move.

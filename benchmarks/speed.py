@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardtable.core.match import Match
-from cardtable.core.registry import AnyGame, game_names, get_game
+from cardtable.games import AnyGame, game_names, get_game
 
 
 def raw_games(game: AnyGame, options: object, seats: int, games: int, seed: int) -> tuple[int, float]:
@@ -28,7 +28,7 @@ def raw_games(game: AnyGame, options: object, seats: int, games: int, seed: int)
     started = time.perf_counter()
     legal_actions, apply, outcome = game.legal_actions, game.apply, game.outcome
     for _ in range(games):
-        state = game.new_state(options, seats, rng)
+        state = game.new_state(options, seats, rng, None)
         while outcome(state) is None:
             legal = legal_actions(state)
             state = apply(state, legal[rng.randrange(len(legal))])

@@ -14,7 +14,7 @@ import time
 from rich.console import Console
 from rich.table import Table
 
-from cardtable.core.registry import game_names, get_game
+from cardtable.games import game_names, get_game
 from cardtable.sim.simulate import simulate
 
 

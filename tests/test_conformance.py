@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.core import conformance
-from cardtable.core.registry import game_names, get_game
+from cardtable.games import game_names, get_game
 
 
 def variants() -> list[tuple[str, str | None, int]]:
@@ -72,15 +73,11 @@ def test_the_leak_checks_catch_a_leaky_view(name: str) -> None:
         def to_json(self, with_log: bool = True) -> dict[str, Any]:
             return {**self.inner.to_json(with_log), "secret": game.card_name(hidden[0])}
 
-    original = game.view
-    try:
-        game.view = lambda s, who: Leaky(original(s, who))  # type: ignore[method-assign]
-        with pytest.raises(AssertionError, match=r"the view of seat .* shows hidden cards"):
-            conformance.check_views(game, state, random.Random(0), "leak test")
-        with pytest.raises(AssertionError, match=r"the log of seat .* shows hidden cards"):
-            conformance.check_new_log_entries(game, state, {}, "leak test")
-    finally:
-        del game.view
+    leaky = dataclasses.replace(game, view=lambda s, who: Leaky(game.view(s, who)))
+    with pytest.raises(AssertionError, match=r"the view of seat .* shows hidden cards"):
+        conformance.check_views(leaky, state, random.Random(0), "leak test")
+    with pytest.raises(AssertionError, match=r"the log of seat .* shows hidden cards"):
+        conformance.check_new_log_entries(leaky, state, {}, "leak test")
 
 
 @pytest.mark.parametrize("name", game_names())
@@ -91,7 +88,7 @@ def test_any_sequence_of_choices_keeps_the_invariants(
 ) -> None:
     game = get_game(name)
     seats = data.draw(st.integers(game.min_seats, game.max_seats))
-    state = game.new_state(game.option_table.default(), seats, random.Random(seed))
+    state = game.new_state(game.option_table.default(), seats, random.Random(seed), None)
     deck = sorted(game.all_cards(state))
     rng = random.Random(seed)
     for index, choice in enumerate(choices):

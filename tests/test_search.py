@@ -13,7 +13,7 @@ from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.core import conformance
 from cardtable.core.errors import UnknownNameError
 from cardtable.core.match import Match, bot_rngs
-from cardtable.core.registry import game_names, get_game
+from cardtable.games import game_names, get_game
 from cardtable.games.drump import GAME as DRUMP
 
 

@@ -106,7 +106,7 @@ def test_a_whole_game_against_a_bot_reaches_its_end() -> None:
 
 def test_scout_and_dnup_play_at_the_terminal_with_bots_and_people() -> None:
     from cardtable.bots import make_bot
-    from cardtable.core.registry import get_game
+    from cardtable.games import get_game
 
     for name in ("scout", "dnup"):
         game = get_game(name)

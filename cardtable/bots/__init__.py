@@ -12,8 +12,8 @@ from typing import Any
 
 from cardtable.bots.ismcts import CheatingMCTSBot, ISMCTSBot
 from cardtable.core.errors import UnknownNameError
-from cardtable.core.players import Bot, Player, RandomBot
-from cardtable.core.registry import AnyGame
+from cardtable.core.players import Bot, Player, RandomBot, StateBot
+from cardtable.games import AnyGame
 
 #: Iterations a move when a tree-search bot is named without a budget.
 DEFAULT_ITERATIONS = 1000
@@ -25,7 +25,7 @@ SEARCH_BOTS: dict[str, type[ISMCTSBot] | type[CheatingMCTSBot]] = {
 
 def bot_names(game: AnyGame) -> list[str]:
     """Every bot that can play `game` against people."""
-    return ["random", *sorted(game.bots()), "ismcts"]
+    return ["random", *sorted(game.bots), "ismcts"]
 
 
 def _budget(spec: str, name: str, rest: str) -> dict[str, Any]:
@@ -57,7 +57,7 @@ def make_bot(spec: str, game: AnyGame) -> Player:
         if text == name or text.startswith((name + ":", name + "@")):
             bot: Player = kind(game, **_budget(spec, name, text[len(name) :]))
             return bot
-    factories: dict[str, Any] = game.bots()
+    factories = game.bots
     if text in factories:
         made: Bot = factories[text]()
         return made
@@ -67,11 +67,11 @@ def make_bot(spec: str, game: AnyGame) -> Player:
 def make_opponent(spec: str, game: AnyGame) -> Bot:
     """A bot that may play against people: anything but the state-reading reference."""
     bot = make_bot(spec, game)
-    if getattr(bot, "needs_state", False):
+    if isinstance(bot, StateBot):
         raise UnknownNameError(
             f"{spec!r} reads every hidden card; it is a benchmark reference, not an opponent"
         )
-    return bot  # type: ignore[return-value]
+    return bot
 
 
 def is_search_spec(spec: str) -> bool:

@@ -20,8 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from cardtable.core.game import Game
-from cardtable.core.registry import AnyGame
+from cardtable.games import AnyGame
 
 
 class Node:
@@ -136,8 +135,7 @@ class TreeSearch:
 
     def _playout(self, game: AnyGame, state: Any, rng: random.Random) -> tuple[float, ...]:
         apply, legal_actions, outcome = game.apply, game.legal_actions, game.outcome
-        # Games that keep the random playout skip a method call per step.
-        choose = None if type(game).playout_action is Game.playout_action else game.playout_action
+        choose = game.playout_action
         steps = 0
         while True:
             result = outcome(state)
@@ -175,8 +173,6 @@ class CheatingMCTSBot:
     """MCTS on the true state: a reference strength for benchmarks only, never a player's opponent."""
 
     name = "cheat"
-    #: Runners hand this bot the true state; nothing else ever does.
-    needs_state = True
 
     def __init__(
         self, game: AnyGame, iterations: int | None = 1000, seconds: float | None = None, **settings: Any

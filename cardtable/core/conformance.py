@@ -30,7 +30,7 @@ def random_states(
     """(state, action taken) along one random game, ending with (final state, None)."""
     rng = make_rng(seed, "conformance")
     options = options if options is not None else game.option_table.default()
-    state = game.new_state(options, seats or game.min_seats, rng)
+    state = game.new_state(options, seats or game.min_seats, rng, None)
     for _ in range(MAX_STEPS):
         if game.outcome(state) is not None:
             yield state, None
@@ -134,7 +134,7 @@ def _strings(data: Any) -> Iterator[str]:
 def check_position_round_trip(game: AnyGame, state: Any, where: str) -> None:
     """A state written as a position and read back is the same position."""
     data = json.loads(json.dumps(game.position_of(state)))
-    again = game.state_from_position(data, random.Random(0))
+    again = game.state_from_position(data, random.Random(0), None)
     assert game.position_of(again) == data, f"{where}: position does not round-trip"
     assert sorted(game.all_cards(again)) == sorted(game.all_cards(state)), f"{where}: position lost cards"
 

@@ -1,21 +1,27 @@
-"""The contract every game implements.
+"""The contract every game implements: one declaration of its rules, notation, views and options.
 
-Rules are functions of a state.  `legal_actions` is the single source of
-legality; `apply` returns a new state and never changes its input (states are
-built from tuples and copied shallowly, which measured faster than deep
-copies or rebuilding frozen dataclasses).  Every decision, whoever takes it,
-has a `current_seat`.  Front ends and bots see views, never states.
+A game is a `Game` value: its name, seat range and option table, and the
+functions that are its rules.  Rules are functions of a state:
+`legal_actions` is the single source of legality, in a fixed order; `apply`
+returns a new state and never changes its input (states are built from
+tuples and copied shallowly, which measured faster than deep copies or
+rebuilding frozen dataclasses).  Every decision, whoever takes it, has a
+`current_seat`.  Front ends and bots see views, never states.
+
+Seats are counted from 0 in Python and from 1 in everything a person or a
+file sees (text, JSON positions, views' JSON, replays, command-line options).
 """
 
 from __future__ import annotations
 
-import abc
 import random
 import textwrap
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Generic, Protocol, TypeVar
 
+from cardtable.core.events import ViewLog
 from cardtable.core.options import OptionTable
 from cardtable.core.players import Bot
 
@@ -23,60 +29,6 @@ StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT", bound="View")
 OptionsT = TypeVar("OptionsT")
-
-#: A persistent event log: (newest entry, rest) or None.  Appending shares the
-#: older entries, so copying a state never copies its log.
-LogNode = tuple[Any, "LogNode"] | None
-
-
-def log_append(node: LogNode, entry: Any) -> LogNode:
-    """The log with one more entry."""
-    return (entry, node)
-
-
-def log_entries(node: LogNode, count: int | None = None) -> tuple[Any, ...]:
-    """The last `count` entries of a log (all of them by default), oldest first."""
-    entries: list[Any] = []
-    while node is not None and (count is None or len(entries) < count):
-        entries.append(node[0])
-        node = node[1]
-    entries.reverse()
-    return tuple(entries)
-
-
-def append_event(
-    logs: tuple[LogNode, ...], event: Any, private_seat: int = -1, hidden: Any = None
-) -> tuple[LogNode, ...]:
-    """Each observer's log with one more event; `hidden` is what all but `private_seat` see instead.
-
-    `logs` holds one log per seat, then the spectators' log.
-    """
-    if hidden is None:
-        return tuple([(event, node) for node in logs])
-    return tuple(
-        [(event if observer == private_seat else hidden, node) for observer, node in enumerate(logs)]
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class ViewLog:
-    """The events one seat saw: the log, its length, and where the current deal's events begin.
-
-    Games dealt again each round (Scout, dnup) start a new deal part way
-    through the log; events before `deal_start` tell of earlier deals.
-    """
-
-    node: LogNode
-    length: int
-    deal_start: int = 0
-
-    def entries(self) -> tuple[Any, ...]:
-        """Every event, oldest first."""
-        return log_entries(self.node)
-
-    def since(self, index: int) -> tuple[Any, ...]:
-        """The events from `index` on, oldest first."""
-        return log_entries(self.node, max(0, self.length - index))
 
 
 def docstring_section(doc: str | None, first_words: str) -> str:
@@ -86,12 +38,23 @@ def docstring_section(doc: str | None, first_words: str) -> str:
     return header + "\n" + textwrap.dedent(block).strip("\n")
 
 
+def seat_number(seat: int | None) -> int | None:
+    """A seat as people and files count it (from 1), or None for nobody."""
+    return None if seat is None else seat + 1
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: who won, each seat's points, and why."""
+    """How a finished game ended: who won (seats from 0), each seat's points, and why.
+
+    `ending` is the game's code for how it ended (one of its ending enum's
+    values, for statistics); `reason` says the same in words, with the facts
+    behind it.
+    """
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
+    ending: str
     reason: str
 
     def payoff(self, seat: int) -> float:
@@ -104,8 +67,13 @@ class Outcome:
         return len(self.winners) > 1
 
     def to_json(self) -> dict[str, Any]:
-        """Plain data for replays and front ends."""
-        return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
+        """Plain data for replays and front ends; winners counted from 1."""
+        return {
+            "winners": [seat + 1 for seat in self.winners],
+            "scores": list(self.scores),
+            "ending": self.ending,
+            "reason": self.reason,
+        }
 
 
 class View(Protocol):
@@ -126,133 +94,105 @@ class View(Protocol):
         ...
 
 
-class Game(abc.ABC, Generic[StateT, ActionT, ViewT, OptionsT]):
-    """A game: its rules as functions of a state, its notation, views and options."""
+def _evaluate_nothing(state: Any) -> None:
+    return None
+
+
+def _spell_by_name(card: int) -> tuple[str, ...]:
+    raise AssertionError("replaced by the game's card_name when the game is declared")
+
+
+def _draw_each_time(view: Any) -> Callable[[random.Random], Any]:
+    raise AssertionError("replaced by the game's determinize when the game is declared")
+
+
+@dataclass(frozen=True, eq=False)
+class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
+    """A game: its rules as functions of a state, its notation, views and options.
+
+    Each game's package ends in one such declaration, registered by name
+    (`cardtable.core.registry`).  Optional parts have defaults: cards are
+    spelled one way, states are drawn one view at a time, tree search plays
+    out to the end at random, and the game has no bots of its own.
+    """
 
     name: str
     title: str
     min_seats: int
     max_seats: int
     option_table: OptionTable[OptionsT]
+
+    # -- setting up ---------------------------------------------------------------------
+    #: A fresh deal for (options, seats, rng, first seat or None); all chance is drawn from rng.
+    new_state: Callable[[OptionsT, int, random.Random, int | None], StateT]
+    #: A state described by a JSON position, with options overriding the position's own.
+    state_from_position: Callable[[Mapping[str, Any], random.Random, OptionsT | None], StateT]
+    #: The full state as a JSON position (it carries every secret).
+    position_of: Callable[[StateT], dict[str, Any]]
+    #: The options a state is played under.
+    options_of: Callable[[StateT], OptionsT]
+
+    # -- rules ----------------------------------------------------------------------------
+    #: The number of seats at the table.
+    seats: Callable[[StateT], int]
+    #: The seat that must decide now, or None when the game is over.
+    current_seat: Callable[[StateT], int | None]
+    #: Every action the current seat may take, in a fixed order.
+    legal_actions: Callable[[StateT], Sequence[ActionT]]
+    #: The state after a legal action; the input is left untouched.
+    apply: Callable[[StateT, ActionT], StateT]
+    #: How the game ended, or None while it goes on.
+    outcome: Callable[[StateT], Outcome | None]
+    #: Why an action that is not legal now is refused, in a player's words.
+    explain_illegal: Callable[[StateT, ActionT], str]
+
+    # -- notation -------------------------------------------------------------------------
+    #: The action written as text (ActionParseError if it is not notation).
+    parse_action: Callable[[str], ActionT]
+    #: The action in the game's notation; `parse_action` reads it back.
+    format_action: Callable[[ActionT], str]
+    #: A short description of the notation, for players.
+    notation: str
+
+    # -- information ----------------------------------------------------------------------
+    #: What a seat (None: a spectator) may know of a state.
+    view: Callable[[StateT, int | None], ViewT]
+    #: A card's name as views and notation write it.
+    card_name: Callable[[int], str]
+    #: Every card in a state wherever it lies (for conservation checks).
+    all_cards: Callable[[StateT], list[int]]
+    #: The cards whose place a seat (None: a spectator) cannot know, by the rules.
+    hidden_cards: Callable[[StateT, int | None], frozenset[int]]
+    #: A full state consistent with everything a view shows, what it hides drawn at random.
+    #: Cards the seat saw stay where it saw them go; the drawn state shows the seat the same view.
+    determinize: Callable[[ViewT, random.Random], StateT]
+
+    # -- optional parts -------------------------------------------------------------------
+    #: Every way a view may write a card (both ends of a double-numbered card).
+    card_spellings: Callable[[int], tuple[str, ...]] = _spell_by_name
+    #: Draws states for one view again and again, its fixed part worked out once.
+    determinizer: Callable[[ViewT], Callable[[random.Random], StateT]] = _draw_each_time
+    #: Each seat's chances from an unfinished state, in [0, 1], or None to play it out;
+    #: tree search stops its playouts early and asks this.
+    evaluate: Callable[[StateT], tuple[float, ...] | None] = _evaluate_nothing
+    #: The move a quick playout makes in a state drawn by tree search (None: at random);
+    #: a cheap rule of thumb tells the search more about a position than random play does.
+    playout_action: Callable[[StateT, Sequence[ActionT], random.Random], ActionT] | None = None
+    #: The game's own bots by name (game-independent bots live in `cardtable.bots`).
+    bots: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)
     #: Whether every player knows which cards are in play (a shared deck), so that a state drawn
     #: from a view holds the very same cards; not so when each side brings a deck of its own.
     known_card_set: bool = True
     #: Whether the cards in play stay the same cards (no card is made during play: fusions make them).
     conserves_cards: bool = True
 
-    # -- setting up -------------------------------------------------------
-    @abc.abstractmethod
-    def new_state(
-        self, options: OptionsT, seats: int, rng: random.Random, first_seat: int | None = None
-    ) -> StateT:
-        """A fresh deal; all chance is drawn from `rng`."""
+    def __post_init__(self) -> None:
+        # The defaults of the optional parts are made from the game's own functions.
+        if self.card_spellings is _spell_by_name:
+            card_name = self.card_name
+            object.__setattr__(self, "card_spellings", lambda card: (card_name(card),))
+        if self.determinizer is _draw_each_time:
+            object.__setattr__(self, "determinizer", partial(partial, self.determinize))
 
-    @abc.abstractmethod
-    def state_from_position(
-        self, position: dict[str, Any], rng: random.Random, options: OptionsT | None = None
-    ) -> StateT:
-        """A state described by a JSON position (PositionError if it is impossible)."""
-
-    @abc.abstractmethod
-    def position_of(self, state: StateT) -> dict[str, Any]:
-        """The full state as a JSON position (it carries every secret)."""
-
-    @abc.abstractmethod
-    def options_of(self, state: StateT) -> OptionsT:
-        """The options the state is played under."""
-
-    # -- rules ------------------------------------------------------------
-    @abc.abstractmethod
-    def seats(self, state: StateT) -> int:
-        """The number of seats at the table."""
-
-    @abc.abstractmethod
-    def current_seat(self, state: StateT) -> int | None:
-        """The seat that must decide now, or None when the game is over."""
-
-    @abc.abstractmethod
-    def legal_actions(self, state: StateT) -> Sequence[ActionT]:
-        """Every action the current seat may take, in a fixed order."""
-
-    @abc.abstractmethod
-    def apply(self, state: StateT, action: ActionT) -> StateT:
-        """The state after a legal action; `state` is left untouched."""
-
-    @abc.abstractmethod
-    def outcome(self, state: StateT) -> Outcome | None:
-        """How the game ended, or None while it goes on."""
-
-    @abc.abstractmethod
-    def explain_illegal(self, state: StateT, action: ActionT) -> str:
-        """Why an action that is not legal now is refused, in a player's words."""
-
-    # -- notation ---------------------------------------------------------
-    @abc.abstractmethod
-    def parse_action(self, text: str) -> ActionT:
-        """The action written as `text` (ActionParseError if it is not notation)."""
-
-    @abc.abstractmethod
-    def format_action(self, action: ActionT) -> str:
-        """The action in the game's notation; `parse_action` reads it back."""
-
-    @abc.abstractmethod
-    def notation_help(self) -> str:
-        """A short description of the notation, for players."""
-
-    # -- information ------------------------------------------------------
-    @abc.abstractmethod
-    def view(self, state: StateT, seat: int | None) -> ViewT:
-        """What `seat` may know of the state; None is a spectator."""
-
-    @abc.abstractmethod
-    def card_name(self, card: int) -> str:
-        """A card's name as it is written in views and notation."""
-
-    def card_spellings(self, card: int) -> tuple[str, ...]:
-        """Every way a view may write a card (both ends of a double-numbered card)."""
-        return (self.card_name(card),)
-
-    @abc.abstractmethod
-    def all_cards(self, state: StateT) -> list[int]:
-        """Every card in the state wherever it lies (for conservation checks)."""
-
-    @abc.abstractmethod
-    def hidden_cards(self, state: StateT, seat: int | None) -> frozenset[int]:
-        """The cards whose place `seat` cannot know, by the rules."""
-
-    @abc.abstractmethod
-    def determinize(self, view: ViewT, rng: random.Random) -> StateT:
-        """A full state consistent with everything `view` shows, drawn uniformly at random.
-
-        Cards the seat saw stay where it saw them go; hand sizes and the
-        deck size are kept; only what the view hides is drawn.  The state's
-        logs are the observer's own, so it shows the observer the same view.
-        """
-
-    def determinizer(self, view: ViewT) -> Callable[[random.Random], StateT]:
-        """Draws states for one view again and again (games may work out the fixed part once)."""
-        return lambda rng: self.determinize(view, rng)
-
-    def evaluate(self, state: StateT) -> tuple[float, ...] | None:
-        """Each seat's chances from an unfinished state, in [0, 1], or None to play it out.
-
-        Tree search stops its playouts early and asks this; a game without an
-        evaluation is played out to the end.
-        """
-        return None
-
-    def playout_action(self, state: StateT, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
-        """The move a quick playout makes in a state drawn by tree search: at random by default.
-
-        A game may play out with a cheap rule of thumb instead, which tells
-        the search more about a position than random play does.
-        """
-        return legal[rng.randrange(len(legal))]
-
-    def bots(self) -> dict[str, Callable[[], Bot]]:
-        """The game's own bots by name (game-independent bots live in `cardtable.bots`)."""
-        return {}
-
-    def describe_options(self, options: OptionsT) -> dict[str, Any]:
-        """Resolved options as plain data."""
-        return self.option_table.to_dict(options)
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"

@@ -11,34 +11,33 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic
 
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import GameOverError, IllegalActionError, NotYourTurnError
-from cardtable.core.game import Outcome
-from cardtable.core.players import Player, decide
-from cardtable.core.registry import AnyGame
+from cardtable.core.game import ActionT, Game, OptionsT, Outcome, StateT, ViewT
+from cardtable.core.players import Player, StateBot
 
 #: Actions bots may take in a row before a runner gives up on the game ending.
 MAX_BOT_ACTIONS = 100_000
 
 
 @dataclass(frozen=True)
-class Move:
-    """One action of the record: who took it, and what."""
+class Move(Generic[ActionT]):
+    """One action of the record: who took it (a seat from 0), and what."""
 
     seat: int
-    action: Any
+    action: ActionT
 
 
-class Match:
+class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
     """One game being played, from a seed or a position."""
 
     def __init__(
         self,
-        game: AnyGame,
+        game: Game[StateT, ActionT, ViewT, OptionsT],
         *,
-        options: Any = None,
+        options: OptionsT | None = None,
         seed: int | None = None,
         players: Sequence[str] | None = None,
         first_seat: int | None = None,
@@ -57,15 +56,15 @@ class Match:
             if options is None:
                 options = game.option_table.default()
             self.initial = game.new_state(options, count, deal_rng, first_seat)
-        self.options = game.options_of(self.initial)
+        self.options: OptionsT = game.options_of(self.initial)
         count = game.seats(self.initial)
         self.players = list(players) if players else [f"seat {seat + 1}" for seat in range(count)]
         if len(self.players) != count:
             raise ValueError(
                 f"{game.title} here has {count} seats, but {len(self.players)} players were named"
             )
-        self.state = self.initial
-        self.moves: list[Move] = []
+        self.state: StateT = self.initial
+        self.moves: list[Move[ActionT]] = []
 
     # -- the state of play -----------------------------------------------------
     @property
@@ -83,16 +82,16 @@ class Match:
         """Whether the game has ended."""
         return self.game.outcome(self.state) is not None
 
-    def legal_actions(self) -> Sequence[Any]:
+    def legal_actions(self) -> Sequence[ActionT]:
         """The legal actions of the current seat."""
         return self.game.legal_actions(self.state)
 
-    def view(self, seat: int | None) -> Any:
+    def view(self, seat: int | None) -> ViewT:
         """What `seat` (None: a spectator) may know now."""
         return self.game.view(self.state, seat)
 
     # -- acting -------------------------------------------------------------
-    def play(self, action: Any, seat: int | None = None) -> None:
+    def play(self, action: ActionT | str, seat: int | None = None) -> None:
         """Take an action (an action value or its text) for `seat`, or the current seat."""
         game = self.game
         text = action if isinstance(action, str) else game.format_action(action)
@@ -102,14 +101,25 @@ class Match:
         assert current is not None
         if seat is not None and seat != current:
             raise NotYourTurnError(seat, current, text)
-        if isinstance(action, str):
-            action = game.parse_action(action)
+        chosen = game.parse_action(action) if isinstance(action, str) else action
         legal = game.legal_actions(self.state)
         # Rules hand out interned actions, so identity finds a legal one fast.
-        if not any(candidate is action for candidate in legal) and action not in legal:
-            raise IllegalActionError(game.format_action(action), game.explain_illegal(self.state, action))
-        self.state = game.apply(self.state, action)
-        self.moves.append(Move(current, action))
+        if not any(candidate is chosen for candidate in legal) and chosen not in legal:
+            raise IllegalActionError(game.format_action(chosen), game.explain_illegal(self.state, chosen))
+        self.state = game.apply(self.state, chosen)
+        self.moves.append(Move(current, chosen))
+
+    def decide(self, player: Player, rng: random.Random) -> ActionT:
+        """The current seat's player's choice: from its view, or, for a benchmark reference, the state."""
+        game = self.game
+        seat = game.current_seat(self.state)
+        assert seat is not None
+        legal = game.legal_actions(self.state)
+        if isinstance(player, StateBot):
+            chosen: ActionT = player.choose_from_state(self.state, legal, rng)
+        else:
+            chosen = player.choose(game.view(self.state, seat), legal, rng)
+        return chosen
 
     def undo(self, count: int = 1) -> None:
         """Take back the last `count` actions (the state is rebuilt from the start)."""
@@ -135,7 +145,7 @@ class Match:
         self,
         bots: Mapping[int, Player],
         rngs: Mapping[int, random.Random],
-        on_move: Callable[[Move], None] | None = None,
+        on_move: Callable[[Move[ActionT]], None] | None = None,
         max_actions: int = MAX_BOT_ACTIONS,
     ) -> None:
         """Let bots act while the current seat is one of theirs (RuntimeError if they never stop)."""
@@ -144,7 +154,7 @@ class Match:
             seat = game.current_seat(self.state)
             if seat is None or seat not in bots:
                 return
-            self.play(decide(bots[seat], game, self.state, seat, rngs[seat]), seat)
+            self.play(self.decide(bots[seat], rngs[seat]), seat)
             if on_move is not None:
                 on_move(self.moves[-1])
         raise RuntimeError(

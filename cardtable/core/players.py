@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+ActionT = TypeVar("ActionT")
 
 
 class Bot(Protocol):
@@ -17,11 +19,11 @@ class Bot(Protocol):
         ...
 
 
+@runtime_checkable
 class StateBot(Protocol):
     """A reference player that reads the true state: for benchmarks only, never against people."""
 
     name: str
-    needs_state: bool
 
     def choose_from_state(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """One of `legal`, chosen knowing every card."""
@@ -32,17 +34,9 @@ class StateBot(Protocol):
 Player = Bot | StateBot
 
 
-def decide(player: Player, game: Any, state: Any, seat: int, rng: random.Random) -> Any:
-    """The player's action: from its seat's view, or, for a benchmark reference, from the state."""
-    legal = game.legal_actions(state)
-    if getattr(player, "needs_state", False):
-        return player.choose_from_state(state, legal, rng)  # type: ignore[union-attr]
-    return player.choose(game.view(state, seat), legal, rng)  # type: ignore[union-attr]
-
-
-def best_scored(legal: Sequence[Any], score: Callable[[Any], float], rng: random.Random) -> Any:
+def best_scored(legal: Sequence[ActionT], score: Callable[[ActionT], float], rng: random.Random) -> ActionT:
     """The legal action with the highest score, ties broken at random (the rule-based bots' choice)."""
-    best: list[Any] = []
+    best: list[ActionT] = []
     best_score = float("-inf")
     for action in legal:
         value = score(action)
@@ -58,6 +52,6 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: Any, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
         """A uniformly random legal action."""
         return legal[rng.randrange(len(legal))]

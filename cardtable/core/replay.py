@@ -5,6 +5,9 @@ every hidden card, so it is a save file, not something to show an opponent.
 What a player or spectator is shown of it goes through views
 (`cardtable replay FILE --as SEAT`).  Files are written to a temporary name
 and renamed, so a crash never leaves half a file.
+
+Seats are counted from 1 in the file.  Version 1 files wrote the winners of
+the outcome line from 0; they still load.
 """
 
 from __future__ import annotations
@@ -19,11 +22,15 @@ from cardtable.core.errors import CardtableError, ReplayError
 from cardtable.core.match import Match
 from cardtable.core.registry import get_game
 
+AnyMatch = Match[Any, Any, Any, Any]
+
 FORMAT = "cardtable-replay"
-VERSION = 1
+VERSION = 2
+#: Versions this reader understands.
+READABLE = (1, 2)
 
 
-def replay_lines(match: Match) -> list[dict[str, Any]]:
+def replay_lines(match: AnyMatch) -> list[dict[str, Any]]:
     """The replay of a match as a list of JSON objects."""
     game = match.game
     header = {
@@ -60,7 +67,7 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
-def save(match: Match, path: str | os.PathLike[str]) -> None:
+def save(match: AnyMatch, path: str | os.PathLike[str]) -> None:
     """Save a finished or unfinished match as a replay file."""
     text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in replay_lines(match))
     try:
@@ -69,7 +76,7 @@ def save(match: Match, path: str | os.PathLike[str]) -> None:
         raise ReplayError(f"cannot write replay {os.fspath(path)!r}: {error.strerror}") from None
 
 
-def load(path: str | os.PathLike[str]) -> Match:
+def load(path: str | os.PathLike[str]) -> AnyMatch:
     """The match a replay file records, with every action replayed and checked."""
     name = os.fspath(path)
     try:
@@ -81,7 +88,7 @@ def load(path: str | os.PathLike[str]) -> Match:
     return from_lines(text.splitlines(), name)
 
 
-def from_lines(lines: list[str], name: str = "replay") -> Match:
+def from_lines(lines: list[str], name: str = "replay") -> AnyMatch:
     """A match rebuilt from the lines of a replay."""
     records = []
     for number, line in enumerate(lines, 1):
@@ -99,13 +106,15 @@ def from_lines(lines: list[str], name: str = "replay") -> Match:
     number, header = records[0]
     if header.get("format") != FORMAT:
         raise ReplayError(f"{name} line {number}: not a cardtable replay (no format {FORMAT!r})")
-    if header.get("version") != VERSION:
-        raise ReplayError(f"{name} line {number}: replay version {header.get('version')!r} is not {VERSION}")
+    version = header.get("version")
+    if version not in READABLE:
+        readable = " or ".join(map(str, READABLE))
+        raise ReplayError(f"{name} line {number}: replay version {version!r} is not {readable}")
     match = _start(header, f"{name} line {number}")
     for number, record in records[1:]:
         where = f"{name} line {number}"
         if "outcome" in record:
-            _check_outcome(match, record["outcome"], where)
+            _check_outcome(match, record["outcome"], version == 1, where)
             continue
         seat, action = record.get("seat"), record.get("action")
         if not isinstance(seat, int) or not isinstance(action, str):
@@ -117,7 +126,7 @@ def from_lines(lines: list[str], name: str = "replay") -> Match:
     return match
 
 
-def _start(header: dict[str, Any], where: str) -> Match:
+def _start(header: dict[str, Any], where: str) -> AnyMatch:
     try:
         game = get_game(str(header.get("game")))
         seed = header.get("seed")
@@ -144,8 +153,15 @@ def _start(header: dict[str, Any], where: str) -> Match:
         raise ReplayError(f"{where}: {error}") from None
 
 
-def _check_outcome(match: Match, recorded: Any, where: str) -> None:
+def _check_outcome(match: AnyMatch, recorded: Any, seats_from_zero: bool, where: str) -> None:
     outcome = match.outcome
-    if outcome is None or outcome.to_json() != recorded:
-        actual = None if outcome is None else outcome.to_json()
+    actual = None if outcome is None else outcome.to_json()
+    if actual is not None and seats_from_zero:
+        # Version 1 counted winners from 0 and wrote no ending code.
+        actual = {
+            "winners": [seat - 1 for seat in actual["winners"]],
+            "scores": actual["scores"],
+            "reason": actual["reason"],
+        }
+    if actual != recorded:
         raise ReplayError(f"{where}: the replay records outcome {recorded!r}, but replaying gives {actual!r}")

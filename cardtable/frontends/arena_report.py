@@ -14,9 +14,9 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from cardtable.core.registry import AnyGame
 from cardtable.core.replay import write_atomic
 from cardtable.frontends.simulate_report import progress_bar
+from cardtable.games import AnyGame
 from cardtable.sim.arena import ArenaResult, run_arena, schedule
 from cardtable.sim.plot import plot_arena
 from cardtable.sim.stats import Rate

@@ -15,8 +15,8 @@ from cardtable.bots import bot_names, is_search_spec, make_opponent
 from cardtable.core import replay as replays
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
-from cardtable.core.registry import AnyGame, game_names, get_game
 from cardtable.frontends.screens import rules_page
+from cardtable.games import AnyGame, game_names, get_game
 
 HUMANS = {"you", "human", "me"}
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.console import RenderableType
 
-from cardtable.core.registry import get_game
+from cardtable.games import get_game
 
 
 def render_view(game: str, view: Any, names: Sequence[str], recent: Sequence[Any]) -> RenderableType:
@@ -37,5 +37,5 @@ def rules_page(game: str) -> str:
     template = resources.files(f"cardtable.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
     rules = get_game(game)
     table = rules.option_table.markdown().rstrip("\n")
-    notation = "\n".join("    " + line if line.strip() else "" for line in rules.notation_help().splitlines())
+    notation = "\n".join("    " + line if line.strip() else "" for line in rules.notation.splitlines())
     return template.replace("{{options}}", table).replace("{{notation}}", notation.rstrip())

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cardtable.core.registry import AnyGame
+from cardtable.games import AnyGame
 from cardtable.sim.simulate import Summary, simulate
 
 

@@ -137,7 +137,7 @@ class TerminalGame:
             raise QuitGame()
         if word == "help":
             self.console.print(COMMANDS, markup=False, highlight=False)
-            self.console.print(self.match.game.notation_help(), markup=False, highlight=False)
+            self.console.print(self.match.game.notation, markup=False, highlight=False)
             return False
         if word == "rules":
             self.console.print(Markdown(rules_page(self.match.game.name)))

@@ -1,17 +1,18 @@
-"""The games: one folder each; none imports another."""
+"""The games this package ships, one folder each; none imports another.
+
+Importing this package announces every shipped game to the registry; a
+game's own modules are imported when it is first asked for.  Adding a game
+is a new folder, whose package ends in its declaration and `register(GAME)`,
+and its name below.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from cardtable.core.registry import AnyGame, announce, game_names, get_game
 
-from cardtable.core.game import Game
+SHIPPED = ("drump", "scout", "dnup", "fm")
 
+for _name in SHIPPED:
+    announce(_name, f"{__name__}.{_name}")
 
-def registered() -> list[Game[Any, Any, Any, Any]]:
-    """Every game this package ships."""
-    from cardtable.games.dnup import GAME as DNUP
-    from cardtable.games.drump import GAME as DRUMP
-    from cardtable.games.fm import GAME as FM
-    from cardtable.games.scout import GAME as SCOUT
-
-    return [DRUMP, SCOUT, DNUP, FM]
+__all__ = ["SHIPPED", "AnyGame", "game_names", "get_game"]

@@ -22,9 +22,8 @@ from typing import Any
 
 from cardtable.core.chance import derive_seed
 from cardtable.core.match import Match, bot_rngs
-from cardtable.core.players import decide
-from cardtable.core.registry import get_game
 from cardtable.core.replay import replay_lines, write_atomic
+from cardtable.games import get_game
 from cardtable.sim.elo import error_bars, pairings, ratings
 from cardtable.sim.stats import Rate, mean_and_deviation
 
@@ -116,7 +115,7 @@ def play_task(task: ArenaTask) -> ArenaRecord:
         seat = match.current_seat
         assert seat is not None
         started = time.perf_counter()
-        action = decide(bots[seat], game, match.state, seat, rngs[seat])
+        action = match.decide(bots[seat], rngs[seat])
         seconds[seat] += time.perf_counter() - started
         decisions[seat] += 1
         match.play(action, seat)

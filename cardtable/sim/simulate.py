@@ -15,7 +15,7 @@ from typing import Any
 
 from cardtable.core.chance import derive_seed
 from cardtable.core.match import Match, bot_rngs
-from cardtable.core.registry import get_game
+from cardtable.games import get_game
 from cardtable.sim.stats import Rate, mean_and_deviation
 
 

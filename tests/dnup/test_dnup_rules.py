@@ -14,7 +14,7 @@ from tests.dnup.helpers import hand, legal_texts, match_from, play, position, ta
 
 @pytest.mark.parametrize(("seats", "each"), [(2, 10), (3, 10), (4, 10), (5, 8)])
 def test_deal_ten_each_or_eight_with_five_in_order_and_orientation(seats: int, each: int) -> None:
-    state = GAME.new_state(GAME.option_table.default(), seats, random.Random(2))
+    state = GAME.new_state(GAME.option_table.default(), seats, random.Random(2), None)
     assert [len(cards) for cards in state.hands] == [each] * seats
     assert len(GAME.all_cards(state)) == 45
     assert {code & 1 for cards in state.hands for code in cards} == {0, 1}
@@ -22,11 +22,11 @@ def test_deal_ten_each_or_eight_with_five_in_order_and_orientation(seats: int, e
 
 def test_deal_options() -> None:
     options = GAME.option_table.resolve(overrides={"hand_size": 8, "random_orientation": False})
-    state = GAME.new_state(options, 3, random.Random(2))
+    state = GAME.new_state(options, 3, random.Random(2), None)
     assert [len(cards) for cards in state.hands] == [8, 8, 8]
     assert {code & 1 for cards in state.hands for code in cards} == {0}
     with pytest.raises(ValueError, match="need more than 45 cards"):
-        GAME.new_state(GAME.option_table.resolve(overrides={"hand_size": 12}), 4, random.Random(2))
+        GAME.new_state(GAME.option_table.resolve(overrides={"hand_size": 12}), 4, random.Random(2), None)
 
 
 def test_a_turn_starts_by_discarding_your_own_cards_on_the_table() -> None:

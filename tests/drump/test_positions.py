@@ -20,7 +20,7 @@ def test_a_played_state_round_trips_through_json() -> None:
     for _ in range(40):
         match.play(match.legal_actions()[0])
     data = json.loads(json.dumps(GAME.position_of(match.state)))
-    again = GAME.state_from_position(data, random.Random(1))
+    again = GAME.state_from_position(data, random.Random(1), None)
     assert GAME.position_of(again) == data
 
 

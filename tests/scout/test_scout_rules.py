@@ -15,7 +15,7 @@ from tests.scout.helpers import hand, legal_texts, match_from, play, position
 
 @pytest.mark.parametrize(("seats", "cards", "each"), [(2, 44, 11), (3, 36, 12), (4, 44, 11), (5, 45, 9)])
 def test_deal_removes_cards_by_player_count(seats: int, cards: int, each: int) -> None:
-    state = GAME.new_state(GAME.option_table.default(), seats, random.Random(1))
+    state = GAME.new_state(GAME.option_table.default(), seats, random.Random(1), None)
     assert sorted(GAME.all_cards(state)) == sorted(set(GAME.all_cards(state)))
     assert len(GAME.all_cards(state)) == cards
     assert [len(h) for h in state.hands] == [each] * seats
@@ -29,7 +29,7 @@ def test_deal_removes_cards_by_player_count(seats: int, cards: int, each: int) -
 
 
 def test_the_shuffle_randomises_orientation() -> None:
-    state = GAME.new_state(GAME.option_table.default(), 5, random.Random(3))
+    state = GAME.new_state(GAME.option_table.default(), 5, random.Random(3), None)
     orientations = {code & 1 for h in state.hands for code in h}
     assert orientations == {0, 1}
 

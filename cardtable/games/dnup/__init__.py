@@ -1,5 +1,55 @@
-"""dnup: empty your hand of double-numbered cards first, for 2 to 5 players."""
+"""dnup: empty your hand of double-numbered cards first, for 2 to 5 players (dnup.md).
 
-from cardtable.games.dnup.game import GAME, DnupGame
+The package ends in the game's declaration, registered by name.
+"""
 
-__all__ = ["GAME", "DnupGame"]
+from __future__ import annotations
+
+from operator import attrgetter
+
+from cardtable.core import pairs
+from cardtable.core.game import Game, docstring_section
+from cardtable.core.registry import register
+from cardtable.games.dnup import actions, position, rules
+from cardtable.games.dnup.actions import Action
+from cardtable.games.dnup.bots import DnupHeuristicBot
+from cardtable.games.dnup.determinize import determinize
+from cardtable.games.dnup.evaluate import evaluate, playout_action
+from cardtable.games.dnup.explain import explain_illegal
+from cardtable.games.dnup.options import OPTION_TABLE, DnupOptions
+from cardtable.games.dnup.state import DnupState, all_cards
+from cardtable.games.dnup.view import DnupView, hidden_cards, view
+
+GAME: Game[DnupState, Action, DnupView, DnupOptions] = Game(
+    name="dnup",
+    title="dnup",
+    min_seats=rules.MIN_SEATS,
+    max_seats=rules.MAX_SEATS,
+    option_table=OPTION_TABLE,
+    new_state=rules.new_game,
+    state_from_position=position.state_from_position,
+    position_of=position.position_of,
+    options_of=attrgetter("options"),
+    seats=attrgetter("seats"),
+    current_seat=DnupState.current_seat,
+    legal_actions=rules.legal_actions,
+    apply=rules.apply,
+    outcome=attrgetter("result"),
+    explain_illegal=explain_illegal,
+    parse_action=actions.parse_action,
+    format_action=actions.format_action,
+    notation=docstring_section(actions.__doc__, "Cards are written"),
+    view=view,
+    card_name=pairs.card_name,
+    card_spellings=pairs.card_spellings,
+    all_cards=all_cards,
+    hidden_cards=hidden_cards,
+    determinize=determinize,
+    evaluate=evaluate,
+    playout_action=playout_action,
+    bots={"heuristic": DnupHeuristicBot},
+)
+
+register(GAME)
+
+__all__ = ["GAME"]

@@ -241,7 +241,9 @@ def _end_round(state: DnupState) -> None:
         leaders = [seat for seat in range(state.seats) if state.scores[seat] == best]
         # Two reaching the target together: the one who scored 2 this round wins (dnup.md).
         winner = state.out[0] if state.out[0] in leaders else leaders[0]
-        state.result = Outcome((winner,), tuple(float(score) for score in state.scores), "reached the target")
+        state.result = Outcome(
+            (winner,), tuple(float(score) for score in state.scores), "target", "reached the target"
+        )
         state.phase = OVER
         state.log(("over", NOBODY, (winner,)))
         return

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardtable.core.game import LogNode, Outcome, append_event
+from cardtable.core.events import LogNode, append_event
+from cardtable.core.game import Outcome
 from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.dnup.options import DnupOptions
 
@@ -78,3 +79,12 @@ class DnupState:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
         self.logs = append_event(self.logs, event, private_seat, hidden)
         self.log_length += 1
+
+
+def all_cards(state: DnupState) -> list[int]:
+    """Every card: hands, tables, discards, cards not dealt."""
+    found = [code >> 1 for hand in state.hands for code in hand]
+    found += [code >> 1 for cards in state.tables for code in cards]
+    found += [code >> 1 for code in state.discards]
+    found += state.aside
+    return found

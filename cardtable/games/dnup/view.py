@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.game import Outcome, ViewLog
+from cardtable.core.events import ViewLog
+from cardtable.core.game import Outcome
 from cardtable.core.pairs import code_name
 from cardtable.games.dnup.options import DnupOptions
 from cardtable.games.dnup.state import PHASE_NAMES, DnupState
@@ -106,6 +107,15 @@ def view(state: DnupState, seat: int | None) -> DnupView:
             state.logs[state.seats if seat is None else seat], state.log_length, state.round_log_start
         ),
     )
+
+
+def hidden_cards(state: DnupState, seat: int | None) -> frozenset[int]:
+    """Cards not dealt, and the unknown cards of the other hands."""
+    hidden = set(state.aside)
+    for owner, hand in enumerate(state.hands):
+        if owner != seat:
+            hidden.update(code >> 1 for code in hand if not state.known[owner] >> (code >> 1) & 1)
+    return frozenset(hidden)
 
 
 def describe_event(event: tuple[Any, ...], names: Sequence[str] | None = None) -> str:

@@ -1,5 +1,55 @@
-"""DRUMP: two players, one shared 52-card deck, four body parts to DRUMP."""
+"""DRUMP: two players, one shared 52-card deck, four body parts to DRUMP (drump.md).
 
-from cardtable.games.drump.game import GAME, DrumpGame
+The package ends in the game's declaration: the rules of `rules`, the
+notation of `actions`, the views of `view`, and the rest, registered by name.
+"""
 
-__all__ = ["GAME", "DrumpGame"]
+from __future__ import annotations
+
+from operator import attrgetter
+
+from cardtable.core.game import Game, docstring_section
+from cardtable.core.registry import register
+from cardtable.games.drump import actions, position, rules
+from cardtable.games.drump.actions import Action
+from cardtable.games.drump.bots import DrumpHeuristicBot
+from cardtable.games.drump.cards import card_name
+from cardtable.games.drump.determinize import Determinizer, determinize
+from cardtable.games.drump.evaluate import evaluate
+from cardtable.games.drump.explain import explain_illegal
+from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
+from cardtable.games.drump.state import SEATS, DrumpState, all_cards
+from cardtable.games.drump.view import DrumpView, hidden_cards, view
+
+GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
+    name="drump",
+    title="DRUMP",
+    min_seats=SEATS,
+    max_seats=SEATS,
+    option_table=OPTION_TABLE,
+    new_state=rules.new_game,
+    state_from_position=position.state_from_position,
+    position_of=position.position_of,
+    options_of=attrgetter("options"),
+    seats=lambda state: SEATS,
+    current_seat=DrumpState.current_seat,
+    legal_actions=rules.legal_actions,
+    apply=rules.apply,
+    outcome=attrgetter("result"),
+    explain_illegal=explain_illegal,
+    parse_action=actions.parse_action,
+    format_action=actions.format_action,
+    notation=docstring_section(actions.__doc__, "Notation"),
+    view=view,
+    card_name=card_name,
+    all_cards=all_cards,
+    hidden_cards=hidden_cards,
+    determinize=determinize,
+    determinizer=lambda seen: Determinizer(seen).draw,
+    evaluate=evaluate,
+    bots={"heuristic": DrumpHeuristicBot},
+)
+
+register(GAME)
+
+__all__ = ["GAME"]

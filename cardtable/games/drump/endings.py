@@ -2,10 +2,25 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from cardtable.core.game import Outcome
 from cardtable.games.drump.cards import CREATURES, JACK, RANK
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.state import NO_CARD, OVER, DrumpState
+
+
+class DrumpEnding(StrEnum):
+    """How a DRUMP game ended (drump.md, "Winning")."""
+
+    #: A DRUMP that no last turn can answer.
+    DRUMP = "drump"
+    #: A DRUMP, and the opponent's last turn did not answer it.
+    LAST_TURN = "last_turn"
+    #: Both sides made DRUMP: compared by creature, then points.
+    BOTH_DRUMP = "both_drump"
+    #: A player had to draw from an empty deck: decided on the field.
+    DECK_OUT = "deck_out"
 
 
 def has_drump(zones: tuple[int, ...]) -> bool:
@@ -41,7 +56,7 @@ def after_part_placed(state: DrumpState, seat: int) -> None:
     opponent = 1 - seat
     if has_drump(zones[opponent]):
         # The last turn's DRUMP: compare both at once.
-        _finish(state, compare_drumps(state), "both players made DRUMP")
+        _finish(state, compare_drumps(state), DrumpEnding.BOTH_DRUMP, "both players made DRUMP")
         return
     if state.options.extra_turn_if_three:
         # PT: the opponent gets one more turn only if they hold three parts.
@@ -54,13 +69,13 @@ def after_part_placed(state: DrumpState, seat: int) -> None:
         state.last_turn = opponent
         state.log(("last", opponent))
     else:
-        _finish(state, (seat,), "DRUMP")
+        _finish(state, (seat,), DrumpEnding.DRUMP, "DRUMP")
 
 
 def last_turn_over(state: DrumpState) -> None:
     """The last turn ended without a second DRUMP: the player with DRUMP wins."""
     winner = 1 - state.last_turn
-    _finish(state, (winner,), "DRUMP; the last turn did not answer it")
+    _finish(state, (winner,), DrumpEnding.LAST_TURN, "DRUMP; the last turn did not answer it")
 
 
 def compare_drumps(state: DrumpState) -> tuple[int, ...]:
@@ -82,7 +97,7 @@ def deck_out(state: DrumpState, seat: int) -> None:
         winners: tuple[int, ...] = (0,) if drumps[0] else (1,)
     else:
         winners = _higher_score(state)
-    _finish(state, winners, f"the deck ran out when seat {seat + 1} had to draw")
+    _finish(state, winners, DrumpEnding.DECK_OUT, f"the deck ran out when seat {seat + 1} had to draw")
 
 
 def _higher_score(state: DrumpState) -> tuple[int, ...]:
@@ -92,12 +107,12 @@ def _higher_score(state: DrumpState) -> tuple[int, ...]:
     return (0,) if scores[0] > scores[1] else (1,)
 
 
-def _finish(state: DrumpState, winners: tuple[int, ...], reason: str) -> None:
+def _finish(state: DrumpState, winners: tuple[int, ...], ending: DrumpEnding, reason: str) -> None:
     scores = tuple(float(field_score(zones, state.options)) for zones in state.zones)
     names = [CREATURES.get(creature(zones), "") for zones in state.zones]
     if len(winners) == 1 and names[winners[0]]:
         reason += f" ({names[winners[0]]})"
-    state.result = Outcome(winners, scores, reason)
+    state.result = Outcome(winners, scores, ending, reason)
     state.phase = OVER
     state.exchange = None
     state.log(("over", winners, reason))

@@ -5,6 +5,7 @@ Every rule cites drump.md (the reconciled rules page) by section.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -44,7 +45,8 @@ from cardtable.games.drump.actions import (
     SetForce,
     Summon,
 )
-from cardtable.games.drump.cards import IS_ACE, IS_FORCE, IS_PART, JACK, RANK
+from cardtable.games.drump.cards import DECK, IS_ACE, IS_FORCE, IS_PART, JACK, RANK
+from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.state import (
     ACE_CHOICE,
     BLOCKING,
@@ -54,11 +56,13 @@ from cardtable.games.drump.state import (
     FACE_DOWN,
     MAIN,
     NO_CARD,
+    SEATS,
     SLOTS,
     STACK_LIMIT,
     STACK_VALUE,
     DrumpState,
     Exchange,
+    empty_state,
     new_turn,
     stack_total,
 )
@@ -90,6 +94,29 @@ def payable_values(stack: tuple[int, ...], ace_pays_any: bool) -> int:
         if 10 <= value <= 13:
             mask |= 1 << value
     return mask
+
+
+def new_game(
+    options: DrumpOptions, seats: int, rng: random.Random, first_seat: int | None = None
+) -> DrumpState:
+    """Shuffle, deal five each one at a time (PT), and start the first turn."""
+    if seats != SEATS:
+        raise ValueError(f"DRUMP is played by 2 seats, not {seats}")
+    if first_seat is None:
+        # VI plays rock-paper-scissors and EN "chooses"; the match's chance decides.
+        first_seat = rng.randrange(SEATS)
+    deck = list(DECK)
+    rng.shuffle(deck)
+    state = empty_state(options, first_seat)
+    hands: tuple[list[int], list[int]] = ([], [])
+    for index in range(2 * 5):
+        hands[(first_seat + index) % SEATS].append(deck[index])
+    state.hands = (tuple(hands[0]), tuple(hands[1]))
+    state.deck = tuple(deck[10:])
+    for seat in range(SEATS):
+        state.log(("deal", seat, state.hands[seat]), seat, ("deal", seat, None))
+    start_turn(state, first_seat)
+    return state
 
 
 # -- legal actions ---------------------------------------------------------------

@@ -7,11 +7,11 @@ keeps `apply` pure and a copy costs a few hundred nanoseconds.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import NamedTuple
 
-from cardtable.core.game import LogNode, Outcome, append_event
+from cardtable.core.events import LogNode, append_event
+from cardtable.core.game import Outcome
 from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.drump.cards import DECK, IS_ACE, IS_PART, RANK, SUIT
 from cardtable.games.drump.options import DrumpOptions
@@ -197,22 +197,13 @@ def new_turn(state: DrumpState, seat: int) -> None:
     state.discarding = NO_CARD
 
 
-def deal(options: DrumpOptions, rng: random.Random, first_seat: int | None = None) -> DrumpState:
-    """Shuffle, deal five each one at a time (PT), and start the first turn."""
-    from cardtable.games.drump.rules import start_turn
-
-    if first_seat is None:
-        # VI plays rock-paper-scissors and EN "chooses"; the match's chance decides.
-        first_seat = rng.randrange(SEATS)
-    deck = list(DECK)
-    rng.shuffle(deck)
-    state = empty_state(options, first_seat)
-    hands: tuple[list[int], list[int]] = ([], [])
-    for index in range(2 * 5):
-        hands[(first_seat + index) % SEATS].append(deck[index])
-    state.hands = (tuple(hands[0]), tuple(hands[1]))
-    state.deck = tuple(deck[10:])
-    for seat in range(SEATS):
-        state.log(("deal", seat, state.hands[seat]), seat, ("deal", seat, None))
-    start_turn(state, first_seat)
-    return state
+def all_cards(state: DrumpState) -> list[int]:
+    """Every card wherever it lies: hands, stacks, zones, deck, pile, exchange."""
+    found = [card for hand in state.hands for card in hand]
+    found += [code & CARD_MASK for row in state.stacks for stack in row for code in stack]
+    found += [card for row in state.zones for card in row if card >= 0]
+    found += state.deck
+    found += state.pile
+    if state.exchange is not None:
+        found += state.exchange.cards
+    return found

@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.game import Outcome, ViewLog
+from cardtable.core.events import ViewLog
+from cardtable.core.game import Outcome
 from cardtable.games.drump.cards import BODY_PARTS, card_name
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.state import (
@@ -177,6 +178,18 @@ def view(state: DrumpState, seat: int | None) -> DrumpView:
         outcome=state.result,
         history=ViewLog(state.logs[SEATS if seat is None else seat], state.log_length),
     )
+
+
+def hidden_cards(state: DrumpState, seat: int | None) -> frozenset[int]:
+    """The deck, and the other side's unknown hand cards and face-down cards."""
+    hidden = set(state.deck)
+    for owner in range(SEATS):
+        if owner == seat:
+            continue
+        hidden.update(card for card in state.hands[owner] if not state.known[owner] >> card & 1)
+        stacks = state.stacks[owner]
+        hidden.update(code & CARD_MASK for stack in stacks for code in stack if code >= FACE_DOWN)
+    return frozenset(hidden)
 
 
 # -- the log in words ----------------------------------------------------------------

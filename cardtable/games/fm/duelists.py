@@ -9,10 +9,25 @@ from typing import Any
 
 from cardtable.core.errors import UnknownNameError
 from cardtable.games.fm.carddata import cards, duelists
-from cardtable.games.fm.decks import DeckError, check_deck, duelist_deck
-from cardtable.games.fm.state import HAND
+from cardtable.games.fm.decks import DeckError, check_deck, duelist_deck, shuffled, starter_deck
+from cardtable.games.fm.options import FmOptions
+from cardtable.games.fm.rules import new_duel
+from cardtable.games.fm.state import HAND, SEATS, FmState
 
 _BY_NAME = {card_data.name.lower(): card_data.id for card_data in cards().values()}
+
+
+def random_duel(options: FmOptions, seats: int, rng: random.Random, first_seat: int | None = None) -> FmState:
+    """A duel between a new player's starter deck and a duelist's deck, both drawn from `rng`.
+
+    Free Duel, the campaign and two-player duels start from positions that
+    name the decks (see `cardtable.games.fm.position`).
+    """
+    if seats != SEATS:
+        raise ValueError(f"a duel has 2 sides, not {seats}")
+    player = starter_deck(rng)
+    opponent = duelist_deck(rng.choice(sorted(duelists())), rng, player)
+    return new_duel(options, (shuffled(player, rng), shuffled(opponent, rng)), first_seat=first_seat or 0)
 
 
 def find_duelist(text: str) -> int:

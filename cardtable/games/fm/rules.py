@@ -35,6 +35,7 @@ from cardtable.games.fm.state import (
     CARDS_DRAWN,
     DEFENSIVE_WINS,
     EFFECTIVE_ATTACKS,
+    ENDING_REASONS,
     EQUIPS,
     FACE_DOWN_PLAYS,
     FIELD_PICK,
@@ -46,6 +47,7 @@ from cardtable.games.fm.state import (
     PLACING,
     SEATS,
     ZONES,
+    DuelEnding,
     FmState,
     Monster,
     Placement,
@@ -99,14 +101,14 @@ def draw_to_hand(state: FmState, seat: int) -> bool:
     while len(state.hands[seat]) < HAND:
         deck = state.decks[seat]
         if not deck:
-            finish(state, 1 - seat, "deck out")
+            finish(state, 1 - seat, DuelEnding.DECK_OUT)
             return False
         state.decks = replace_at(state.decks, seat, deck[1:])
         state.hands = replace_at(state.hands, seat, state.hands[seat] + (deck[0],))
         state.count(seat, CARDS_DRAWN)
         state.log(("draw", seat, deck[0]), seat, ("draw", seat, None))
     if set(state.hands[seat]) >= EXODIA:
-        finish(state, seat, "Exodia")
+        finish(state, seat, DuelEnding.EXODIA)
         return False
     return True
 
@@ -143,9 +145,10 @@ def _tick(monster: Monster | None) -> Monster | None:
     return monster._replace(weak_turns=turns, weakened=monster.weakened if turns else 0)
 
 
-def finish(state: FmState, winner: int, reason: str) -> None:
+def finish(state: FmState, winner: int, ending: DuelEnding) -> None:
     """The duel is over."""
-    state.result = Outcome((winner,), tuple(float(points) for points in state.lp), reason)
+    reason = ENDING_REASONS[ending]
+    state.result = Outcome((winner,), tuple(float(points) for points in state.lp), ending, reason)
     state.win_reason = reason
     state.phase = OVER
     state.pending = None
@@ -467,5 +470,5 @@ def _attack(state: FmState, zone: int, target: int) -> None:
                 state.count(opponent, DEFENSIVE_WINS)
     for side in (opponent, seat):
         if state.lp[side] == 0:
-            finish(state, 1 - side, "life points")
+            finish(state, 1 - side, DuelEnding.LIFE_POINTS)
             return

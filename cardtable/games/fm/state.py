@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import NamedTuple
 
-from cardtable.core.game import LogNode, Outcome, append_event
+from cardtable.core.events import LogNode, append_event
+from cardtable.core.game import Outcome
 from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.fm.options import FmOptions
 
@@ -39,6 +41,21 @@ COUNTER_NAMES = (
     "fusions",
     "equips",
 )
+
+class DuelEnding(StrEnum):
+    """How a duel was won (seed §12): the loser's life points, Exodia, or the loser's empty deck."""
+
+    LIFE_POINTS = "life_points"
+    EXODIA = "exodia"
+    DECK_OUT = "deck_out"
+
+
+#: Each ending in words.
+ENDING_REASONS = {
+    DuelEnding.LIFE_POINTS: "life points",
+    DuelEnding.EXODIA: "Exodia",
+    DuelEnding.DECK_OUT: "deck out",
+}
 
 #: A pick naming one of your monster zones rather than a card in hand.
 FIELD_PICK = 100
@@ -172,3 +189,14 @@ class FmState:
         row = self.counters[seat]
         row = row[:counter] + (row[counter] + amount,) + row[counter + 1 :]
         self.counters = (row, self.counters[1]) if seat == 0 else (self.counters[0], row)
+
+
+def all_cards(state: FmState) -> list[int]:
+    """Every card of both sides: decks, hands, zones, used-up cards, the play under way."""
+    found = [c for deck in state.decks for c in deck] + [c for hand in state.hands for c in hand]
+    found += [m.card for row in state.monsters for m in row if m is not None]
+    found += [e.card for row in state.magic for e in row if e is not None]
+    found += [abs(c) for row in state.graveyards for c in row]
+    if state.pending is not None:
+        found.append(state.pending.card)
+    return found

@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from cardtable.core.game import Outcome, ViewLog
+from cardtable.core.events import ViewLog
+from cardtable.core.game import Outcome
 from cardtable.games.fm.carddata import TERRAINS, card
 from cardtable.games.fm.combat import active_star, attack_of, defence_of
 from cardtable.games.fm.options import FmOptions
-from cardtable.games.fm.state import COUNTER_NAMES, PHASE_NAMES, SEATS, FmState, Monster, Placement
+from cardtable.games.fm.state import COUNTER_NAMES, PHASE_NAMES, SEATS, FmState, Monster, Placement, all_cards
 
 
 class SeenMonster(NamedTuple):
@@ -250,3 +251,17 @@ def describe_event(event: tuple[Any, ...], names: tuple[str, ...] = ("Player 1",
     if kind == "over":
         return f"Duel over: {who} wins ({event[2]})"
     raise ValueError(f"unknown duel event {event!r}")
+
+
+def hidden_cards(state: FmState, seat: int | None) -> frozenset[int]:
+    """Cards only where `seat` cannot see them: the other hand and deck, face-down and used-up cards.
+
+    A deck may hold three copies of a card: a card with a copy in sight is not hidden.
+    """
+    seen = view(state, seat)
+    visible = set(seen.window) | {c for row in seen.graveyards for c in row}
+    visible.update(m.card for row in seen.monsters for m in row if m is not None and m.card is not None)
+    visible.update(c for row in seen.magic for c in row if c is not None)
+    if seen.pending is not None:
+        visible.add(seen.pending.card)
+    return frozenset(set(all_cards(state)) - visible)

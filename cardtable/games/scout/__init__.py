@@ -1,5 +1,56 @@
-"""Scout: ladder climbing with double-numbered cards, for 2 to 5 players."""
+"""Scout: ladder climbing with double-numbered cards, for 2 to 5 players (scout.md).
 
-from cardtable.games.scout.game import GAME, ScoutGame
+The package ends in the game's declaration, registered by name.
+"""
 
-__all__ = ["GAME", "ScoutGame"]
+from __future__ import annotations
+
+from operator import attrgetter
+
+from cardtable.core import pairs
+from cardtable.core.game import Game, docstring_section
+from cardtable.core.registry import register
+from cardtable.games.scout import actions, position, rules
+from cardtable.games.scout.actions import Action
+from cardtable.games.scout.bots import ScoutHeuristicBot
+from cardtable.games.scout.determinize import Determinizer, determinize
+from cardtable.games.scout.evaluate import evaluate, playout_action
+from cardtable.games.scout.explain import explain_illegal
+from cardtable.games.scout.options import OPTION_TABLE, ScoutOptions
+from cardtable.games.scout.state import ScoutState, all_cards
+from cardtable.games.scout.view import ScoutView, hidden_cards, view
+
+GAME: Game[ScoutState, Action, ScoutView, ScoutOptions] = Game(
+    name="scout",
+    title="Scout",
+    min_seats=rules.MIN_SEATS,
+    max_seats=rules.MAX_SEATS,
+    option_table=OPTION_TABLE,
+    new_state=rules.new_game,
+    state_from_position=position.state_from_position,
+    position_of=position.position_of,
+    options_of=attrgetter("options"),
+    seats=attrgetter("seats"),
+    current_seat=ScoutState.current_seat,
+    legal_actions=rules.legal_actions,
+    apply=rules.apply,
+    outcome=attrgetter("result"),
+    explain_illegal=explain_illegal,
+    parse_action=actions.parse_action,
+    format_action=actions.format_action,
+    notation=docstring_section(actions.__doc__, "Hand positions"),
+    view=view,
+    card_name=pairs.card_name,
+    card_spellings=pairs.card_spellings,
+    all_cards=all_cards,
+    hidden_cards=hidden_cards,
+    determinize=determinize,
+    determinizer=lambda seen: Determinizer(seen).draw,
+    evaluate=evaluate,
+    playout_action=playout_action,
+    bots={"heuristic": ScoutHeuristicBot},
+)
+
+register(GAME)
+
+__all__ = ["GAME"]

@@ -280,7 +280,9 @@ def _end_round(state: ScoutState, exempt: int, reason: str) -> None:
     if state.round + 1 >= state.rounds:
         best = max(state.scores)
         winners = tuple(seat for seat in range(state.seats) if state.scores[seat] == best)
-        state.result = Outcome(winners, tuple(float(score) for score in state.scores), "the most points")
+        state.result = Outcome(
+            winners, tuple(float(score) for score in state.scores), "most_points", "the most points"
+        )
         state.phase = OVER
         state.log(("over", NOBODY, winners))
         return

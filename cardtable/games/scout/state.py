@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardtable.core.game import LogNode, Outcome, append_event
+from cardtable.core.events import LogNode, append_event
+from cardtable.core.game import Outcome
 from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.scout.options import ScoutOptions
 
@@ -95,3 +96,12 @@ class ScoutState:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
         self.logs = append_event(self.logs, event, private_seat, hidden)
         self.log_length += 1
+
+
+def all_cards(state: ScoutState) -> list[int]:
+    """Every card in play: hands, the active set, captured cards, cards set aside."""
+    found = [code >> 1 for hand in state.hands for code in hand]
+    found += [code >> 1 for code in state.active]
+    found += [card for cards in state.captured for card in cards]
+    found += state.aside
+    return found

@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.game import Outcome, ViewLog
+from cardtable.core.events import ViewLog
+from cardtable.core.game import Outcome
 from cardtable.core.pairs import card_name, code_name
 from cardtable.games.scout.options import ScoutOptions
 from cardtable.games.scout.state import NOBODY, PHASE_NAMES, ScoutState
@@ -117,6 +118,15 @@ def view(state: ScoutState, seat: int | None) -> ScoutView:
             state.logs[state.seats if seat is None else seat], state.log_length, state.round_log_start
         ),
     )
+
+
+def hidden_cards(state: ScoutState, seat: int | None) -> frozenset[int]:
+    """Cards set aside, and the unknown cards of the other hands."""
+    hidden = set(state.aside)
+    for owner, hand in enumerate(state.hands):
+        if owner != seat:
+            hidden.update(code >> 1 for code in hand if not state.known[owner] >> (code >> 1) & 1)
+    return frozenset(hidden)
 
 
 def describe_event(
