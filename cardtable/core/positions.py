@@ -1,14 +1,20 @@
-"""Reading JSON positions: every refusal names the place in the position and the reason."""
+"""Reading JSON positions: every refusal names the place in the position and the reason.
+
+A reader remembers every key it was asked for; once a game has read its
+position, `refuse_unknown_keys` refuses any other key, naming it and the keys
+allowed in its place, so that a misspelt key is never silently ignored.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.core.errors import OptionError, PositionError
 from cardtable.core.options import OptionTable
 
 _MISSING: Any = object()
+OptionsT = TypeVar("OptionsT")
 
 
 class PositionReader:
@@ -38,6 +44,9 @@ class PositionReader:
         self.prefix = prefix
         #: Card identity -> where it was seen, shared by the readers of one position.
         self.seen: dict[int, str] = {} if seen is None else seen
+        #: Every key asked for (the keys allowed here), and the readers of objects inside this one.
+        self.asked: set[str] = set()
+        self.children: list[PositionReader] = []
 
     def fail(self, where: str, reason: str) -> PositionError:
         """The error for a refused place."""
@@ -45,19 +54,43 @@ class PositionReader:
 
     def sub(self, name: str) -> PositionReader:
         """A reader of the object under `name` (an empty one when it is left out)."""
-        return PositionReader(
-            self.field(name, dict, {}),
+        return self.reader_of(self.field(name, dict, {}), name)
+
+    def reader_of(self, value: Any, where: str) -> PositionReader:
+        """A reader of an object found at `where` inside this one (an item of a list, say)."""
+        if not isinstance(value, dict):
+            raise self.fail(where, f"{value!r} should be a JSON object")
+        child = PositionReader(
+            value,
             self.parse_card,
             self.card_name,
             self.seats,
             self.hint,
             self.identity,
-            f"{self.prefix}{name}.",
+            f"{self.prefix}{where}.",
             self.seen,
         )
+        self.children.append(child)
+        return child
+
+    def refuse_unknown_keys(self) -> None:
+        """Refuse a key that no part of the reading asked for, here or in any object inside."""
+        for key in self.data:
+            if key not in self.asked:
+                allowed = ", ".join(sorted(self.asked)) or "none"
+                raise self.fail(str(key), f"unknown key; the keys allowed here are: {allowed}")
+        for child in self.children:
+            child.refuse_unknown_keys()
+
+    def check_game(self, name: str) -> None:
+        """Refuse a position written for another game (the `game` key may be left out)."""
+        game = self.field("game", str, name)
+        if game != name:
+            raise self.fail("game", f"{game!r} is not {name}")
 
     def field(self, name: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
         """The value under `name`, of the given type(s), or `default` when left out."""
+        self.asked.add(name)
         if name not in self.data:
             if default is _MISSING:
                 raise self.fail(name, "is missing")
@@ -105,12 +138,14 @@ class PositionReader:
             raise self.fail(name, f"should hold one entry per seat ({self.seats}), not {len(value)}")
         return value
 
-    def options(self, table: OptionTable[Any], given: Any) -> Any:
-        """The options given by the caller, else the position's own."""
+    def options(self, table: OptionTable[OptionsT], given: OptionsT | None) -> OptionsT:
+        """The options given by the caller, else the position's own: a preset, with options overriding it."""
+        preset = self.field("preset", (str, type(None)), None)
+        overrides = self.field("options", dict, {})
         if given is not None:
             return given
         try:
-            return table.from_dict(self.field("options", dict, {}), "options")
+            return table.resolve(preset, overrides)
         except OptionError as error:
             raise PositionError(f"position options: {error}") from None
 

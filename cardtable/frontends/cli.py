@@ -15,6 +15,7 @@ from cardtable.bots import bot_names, is_search_spec, make_opponent
 from cardtable.core import replay as replays
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
+from cardtable.frontends.registry import PlayRequest, front_end
 from cardtable.frontends.screens import rules_page
 from cardtable.games import AnyGame, game_names, get_game
 
@@ -122,19 +123,15 @@ def play(
     from cardtable.frontends.terminal import TerminalGame
 
     game = _game(game_name)
-    if game.name == "fm" and not resume_file and not position_file:
-        from cardtable.frontends.fm_play import fm_match
-
-        saved = _campaign_store(None).load() if not deck_files else None
-        own_deck = saved.deck if saved is not None else None
-        match, fm_bots = fm_match(
-            vs, players, deck_files, seed, _options(game, preset, assignments), own_deck
-        )
+    setup = front_end(game.name).setup
+    if setup is not None and not resume_file and not position_file:
+        request = PlayRequest(game.name, vs, players, preset, assignments, seed, first, deck_files)
+        match, own_bots = setup(request)
         Console().print(f"[bold]{game.title}[/bold] — seed {match.seed}. Type 'help' for the commands.")
-        TerminalGame(match, fm_bots, Console()).run()
+        TerminalGame(match, own_bots, Console()).run()
         return
     if deck_files:
-        raise click.BadParameter("decks are for fm duels", param_hint="--deck")
+        raise click.BadParameter(f"{game.title} is not played with decks of your own", param_hint="--deck")
     if resume_file:
         match = replays.load(resume_file)
         if match.game is not game:
@@ -297,11 +294,9 @@ def arena(
 
 
 def _campaign_store(path: str | None) -> Any:
-    from platformdirs import user_data_dir
+    from cardtable.frontends.fm_play import campaign_store
 
-    from cardtable.games.fm.campaign import CampaignStore
-
-    return CampaignStore(Path(path) if path else Path(user_data_dir("cardtable")) / "fm-campaign.sqlite")
+    return campaign_store(path)
 
 
 _save_option = click.option(

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.core.pairs import BOTTOM, TOP, code_name
+from cardtable.frontends.registry import FrontEnd, register_front_end
 from cardtable.games.dnup.view import DnupView, describe_event
 
 
@@ -48,3 +49,6 @@ def render(view: DnupView, names: Sequence[str], recent: Sequence[tuple[object, 
         lines = [describe_event(event, names) for event in recent]
         parts.append(Panel(Text("\n".join(lines[-12:])), title="what happened", title_align="left"))
     return Group(*parts)
+
+
+register_front_end(FrontEnd("dnup", render))

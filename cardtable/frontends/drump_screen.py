@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.frontends.registry import FrontEnd, register_front_end
 from cardtable.games.drump.cards import BODY_PARTS, IS_PART, RANK, SUIT, card_label
 from cardtable.games.drump.state import NO_CARD
 from cardtable.games.drump.view import DrumpView, StackCard, describe_event
@@ -117,3 +118,6 @@ def render(
         lines = [describe_event(event, names, card_label) for event in recent]
         parts.append(Panel(Text("\n".join(lines[-12:])), title="what happened", title_align="left"))
     return Group(*parts)
+
+
+register_front_end(FrontEnd("drump", render))

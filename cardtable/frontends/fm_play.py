@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import click
@@ -11,13 +12,38 @@ from cardtable.bots import is_search_spec, make_opponent
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.match import Match
 from cardtable.core.players import Bot
+from cardtable.frontends.registry import PlayRequest
 from cardtable.games.fm import GAME
 from cardtable.games.fm.ai import DuelistAI
+from cardtable.games.fm.campaign import CampaignStore
 from cardtable.games.fm.carddata import duelists
 from cardtable.games.fm.decks import starter_deck
 from cardtable.games.fm.duelists import duel_position, find_duelist, read_deck
 
 HUMANS = {"you", "human", "me"}
+
+
+def campaign_store(path: str | None) -> CampaignStore:
+    """The campaign's save: `path`, or fm-campaign.sqlite in the user's data directory."""
+    from platformdirs import user_data_dir
+
+    return CampaignStore(Path(path) if path else Path(user_data_dir("cardtable")) / "fm-campaign.sqlite")
+
+
+def play_setup(request: PlayRequest) -> tuple[Match[Any, Any, Any, Any], dict[int, Bot]]:
+    """`cardtable play fm`: your deck (a file, else the campaign's, else a starter) against the opponent."""
+    saved = campaign_store(None).load() if not request.deck_files else None
+    options = GAME.option_table.resolve(
+        request.preset, GAME.option_table.parse_assignments(request.assignments)
+    )
+    return fm_match(
+        request.vs,
+        request.players,
+        request.deck_files,
+        request.seed,
+        options,
+        saved.deck if saved is not None else None,
+    )
 
 
 def fm_match(
@@ -27,7 +53,7 @@ def fm_match(
     seed: int | None,
     options: Any,
     own_deck: tuple[int, ...] | None = None,
-) -> tuple[Match, dict[int, Bot]]:
+) -> tuple[Match[Any, Any, Any, Any], dict[int, Bot]]:
     """The match and its bots for `cardtable play fm`.
 
     `--vs` names a duelist (number or name) whose AI, deck pool, hand window

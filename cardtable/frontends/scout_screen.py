@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.core.pairs import BOTTOM, TOP, card_name
+from cardtable.frontends.registry import FrontEnd, register_front_end
 from cardtable.games.scout.view import ScoutView, describe_event
 
 
@@ -67,3 +68,6 @@ def render(
         lines = [describe_event(event, names) for event in recent]
         parts.append(Panel(Text("\n".join(lines[-12:])), title="what happened", title_align="left"))
     return Group(*parts)
+
+
+register_front_end(FrontEnd("scout", render))

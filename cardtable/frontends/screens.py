@@ -8,28 +8,13 @@ from typing import Any
 
 from rich.console import RenderableType
 
+from cardtable.frontends.registry import front_end
 from cardtable.games import get_game
 
 
 def render_view(game: str, view: Any, names: Sequence[str], recent: Sequence[Any]) -> RenderableType:
     """The screen of `game` for a view, with recent events listed."""
-    if game == "drump":
-        from cardtable.frontends import drump_screen
-
-        return drump_screen.render(view, names, recent)
-    if game == "scout":
-        from cardtable.frontends import scout_screen
-
-        return scout_screen.render(view, names, recent)
-    if game == "dnup":
-        from cardtable.frontends import dnup_screen
-
-        return dnup_screen.render(view, names, recent)
-    if game == "fm":
-        from cardtable.frontends import fm_screen
-
-        return fm_screen.render(view, names, recent)
-    raise ValueError(f"no terminal screen for {game!r}")
+    return front_end(game).render(view, names, recent)
 
 
 def rules_page(game: str) -> str:
