@@ -38,6 +38,11 @@ def docstring_section(doc: str | None, first_words: str) -> str:
     return header + "\n" + textwrap.dedent(block).strip("\n")
 
 
+#: "No seat", where a state keeps seats as integers (an active set nobody owns, no last turn due).
+#: Views and the Python API say None instead.
+NOBODY = -1
+
+
 def seat_number(seat: int | None) -> int | None:
     """A seat as people and files count it (from 1), or None for nobody."""
     return None if seat is None else seat + 1
