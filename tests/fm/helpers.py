@@ -21,8 +21,8 @@ def cid(name: str) -> int:
 def monster(
     name: str, attack: bool = True, face_up: bool = True, star: int = 0, **extra: int
 ) -> dict[str, Any]:
-    """A monster zone entry."""
-    return {"card": cid(name), "attack": attack, "face_up": face_up, "star": star, **extra}
+    """A monster zone entry; `star` is 0 or 1 as in the Python API (positions count stars from 1)."""
+    return {"card": cid(name), "attack": attack, "face_up": face_up, "star": star + 1, **extra}
 
 
 def duel(

@@ -9,7 +9,7 @@ import pytest
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.match import Match
 from cardtable.games.fm.carddata import duelists
-from cardtable.games.fm.rank import drop, letter_of, rank, score_change
+from cardtable.games.fm.rank import drop, rank, rank_letter, rank_rewards, score_change
 from tests.fm.helpers import cid, duel, match_from, monster, play, zone
 
 FIELD_TWO = (
@@ -161,11 +161,11 @@ def test_rank_score_rows_and_letters() -> None:
     assert score_change("turns", 4) == 12 and score_change("turns", 33) == -12
     assert score_change("remaining_lp", 8000) == 6 and score_change("remaining_lp", 50) == -7
     assert score_change("initiate_fusion", 0) == 4 and score_change("equip_magic", 15) == -12
-    assert letter_of(95) == ("S-POW", 5, "sa_pow")
-    assert letter_of(55) == ("D-POW", 1, "bcd")
-    assert letter_of(5) == ("S-TEC", 5, "sa_tec")
+    assert rank_letter(95) == "S-POW" and rank_rewards("S-POW") == (5, "sa_pow")
+    assert rank_letter(55) == "D-POW" and rank_rewards("D-POW") == (1, "bcd")
+    assert rank_letter(5) == "S-TEC" and rank_rewards("S-TEC") == (5, "sa_tec")
     # A negative score is mirrored before the bands (seed §13.2).
-    assert letter_of(-15) == letter_of(15) == ("A-TEC", 4, "sa_tec")
+    assert rank_letter(-15) == rank_letter(15) == "A-TEC" and rank_rewards("A-TEC") == (4, "sa_tec")
 
 
 def test_a_quick_win_ranks_high_and_drops_a_card_from_the_pool() -> None:

@@ -22,7 +22,6 @@ from 1 (`m1` a monster zone, `s1` a magic/trap zone).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from cardtable.core.errors import ActionParseError
 from cardtable.games.fm.state import FIELD_PICK, ZONES
@@ -36,8 +35,6 @@ DIRECT = -1
 class Action:
     """Base of duel actions; `str(action)` is its notation."""
 
-    kind: ClassVar[str] = ""
-
     def __str__(self) -> str:
         return format_action(self)
 
@@ -47,14 +44,11 @@ class Pick(Action):
     """Add a hand card (index) or, first, one of your monsters (FIELD_PICK + zone) to the play."""
 
     source: int
-    kind: ClassVar[str] = "pick"
 
 
 @dataclass(frozen=True, slots=True)
 class Cancel(Action):
     """Put the picked cards back."""
-
-    kind: ClassVar[str] = "cancel"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +56,6 @@ class Play(Action):
     """Play the picked cards, face up or down."""
 
     face_up: bool
-    kind: ClassVar[str] = "play"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +65,6 @@ class Place(Action):
     attack: bool
     star: int
     zone: int | None
-    kind: ClassVar[str] = "place"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +73,6 @@ class Attack(Action):
 
     zone: int
     target: int
-    kind: ClassVar[str] = "attack"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +80,6 @@ class Switch(Action):
     """Change one of your monsters' position."""
 
     zone: int
-    kind: ClassVar[str] = "switch"
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,14 +87,11 @@ class Activate(Action):
     """Activate a magic card you set earlier."""
 
     zone: int
-    kind: ClassVar[str] = "activate"
 
 
 @dataclass(frozen=True, slots=True)
 class End(Action):
     """End the turn."""
-
-    kind: ClassVar[str] = "end"
 
 
 PICKS = [Pick(index) for index in range(MAX_WINDOW)]
@@ -142,24 +129,26 @@ ACTION_INDEX = {action: index for index, action in enumerate(ACTIONS)}
 
 def format_action(action: Action) -> str:
     """The action in duel notation."""
-    if isinstance(action, Pick):
-        if action.source >= FIELD_PICK:
-            return f"pick m{action.source - FIELD_PICK + 1}"
-        return f"pick h{action.source + 1}"
-    if isinstance(action, Play):
-        return "play" if action.face_up else "play down"
-    if isinstance(action, Place):
-        text = f"place {'attack' if action.attack else 'defence'} star {action.star + 1}"
-        return text if action.zone is None else f"{text} on m{action.zone + 1}"
-    if isinstance(action, Attack):
-        target = "direct" if action.target == DIRECT else f"m{action.target + 1}"
-        return f"attack m{action.zone + 1} {target}"
-    if isinstance(action, Switch):
-        return f"switch m{action.zone + 1}"
-    if isinstance(action, Activate):
-        return f"activate s{action.zone + 1}"
-    if isinstance(action, (Cancel, End)):
-        return action.kind
+    match action:
+        case Pick(source=source) if source >= FIELD_PICK:
+            return f"pick m{source - FIELD_PICK + 1}"
+        case Pick(source=source):
+            return f"pick h{source + 1}"
+        case Cancel():
+            return "cancel"
+        case Play(face_up=face_up):
+            return "play" if face_up else "play down"
+        case Place(attack=attack, star=star, zone=zone):
+            text = f"place {'attack' if attack else 'defence'} star {star + 1}"
+            return text if zone is None else f"{text} on m{zone + 1}"
+        case Attack(zone=zone, target=target):
+            return f"attack m{zone + 1} {'direct' if target == DIRECT else f'm{target + 1}'}"
+        case Switch(zone=zone):
+            return f"switch m{zone + 1}"
+        case Activate(zone=zone):
+            return f"activate s{zone + 1}"
+        case End():
+            return "end"
     raise TypeError(f"not a duel action: {action!r}")
 
 

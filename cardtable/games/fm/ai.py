@@ -31,7 +31,7 @@ from cardtable.games.fm.actions import (
     SWITCHES,
     Action,
 )
-from cardtable.games.fm.carddata import can_equip, card, duelists, fusion_of, rituals
+from cardtable.games.fm.carddata import CardKind, can_equip, card, duelists, fusion_of, rituals
 from cardtable.games.fm.view import FmView, SeenMonster
 
 #: Parameters of a middling duelist, for the AI without a duelist (simulations, arena).
@@ -126,15 +126,15 @@ class DuelistAI:
         mine = view.monsters[seat]
         for index, card_id in enumerate(window):
             kind = card(card_id).kind
-            if kind == "equip":
+            if kind is CardKind.EQUIP:
                 for zone, monster in enumerate(mine):
                     if monster is not None and monster.card is not None and can_equip(card_id, monster.card):
                         return [FIELD_PICKS[zone], PICKS[index], PLAY_UP]
-            if kind == "trap" and None in view.magic[seat] and not all(view.magic_used[seat]):
+            if kind is CardKind.TRAP and None in view.magic[seat] and not all(view.magic_used[seat]):
                 return [PICKS[index], PLAY_DOWN]
-            if kind == "ritual" and self._ritual_ready(view, card_id):
+            if kind is CardKind.RITUAL and self._ritual_ready(view, card_id):
                 return [PICKS[index], PLAY_UP]
-            if kind in ("magic", "field") and self._magic_useful(view, card_id, theirs):
+            if kind in (CardKind.MAGIC, CardKind.FIELD) and self._magic_useful(view, card_id, theirs):
                 return [PICKS[index], PLAY_UP]
         return None
 

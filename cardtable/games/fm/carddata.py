@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from enum import IntEnum, StrEnum
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -35,9 +36,40 @@ MONSTER_TYPES = (
     "Rock",
     "Plant",
 )
-TERRAINS = ("normal", "forest", "wasteland", "mountain", "sogen", "umi", "yami")
+
+
+class Terrain(IntEnum):
+    """The field both sides fight on (seed §10); a field magic card changes it."""
+
+    NORMAL = 0
+    FOREST = 1
+    WASTELAND = 2
+    MOUNTAIN = 3
+    SOGEN = 4
+    UMI = 5
+    YAMI = 6
+
+
+#: Each terrain's name, as positions and views write it.
+TERRAINS = tuple(terrain.name.lower() for terrain in Terrain)
 STARS = ("Mars", "Jupiter", "Saturn", "Uranus", "Pluto", "Neptune", "Mercury", "Sun", "Moon", "Venus")
-KINDS = ("monster", "magic", "field", "equip", "ritual", "trap")
+
+
+class CardKind(StrEnum):
+    """What a card is (seed §1): a monster, or one of the five kinds of magic card."""
+
+    MONSTER = "monster"
+    MAGIC = "magic"
+    FIELD = "field"
+    EQUIP = "equip"
+    RITUAL = "ritual"
+    TRAP = "trap"
+
+
+#: Kinds played face down into a magic/trap zone (a face-up magic, field or ritual acts at once).
+SETTABLE_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.RITUAL, CardKind.TRAP})
+#: Kinds that act when played face up or activated from their zone (traps fire by themselves).
+ACTIVATED_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.RITUAL})
 MEGAMORPH = 657
 
 
@@ -47,7 +79,7 @@ class Card:
 
     id: int
     name: str
-    kind: str
+    kind: CardKind
     type: str
     attribute: str | None
     level: int | None
@@ -60,7 +92,7 @@ class Card:
     @property
     def is_monster(self) -> bool:
         """Whether the card is a monster."""
-        return self.kind == "monster"
+        return self.kind is CardKind.MONSTER
 
 
 def _load(name: str) -> Any:
@@ -79,7 +111,7 @@ def cards() -> dict[int, Card]:
         found[card_id] = Card(
             card_id,
             name,
-            kind,
+            CardKind(kind),
             kind_type,
             attribute,
             level,
@@ -93,8 +125,21 @@ def cards() -> dict[int, Card]:
 
 
 def card(card_id: int) -> Card:
-    """The card with this id (KeyError if there is none)."""
-    return cards()[card_id]
+    """The card with this id (KeyError naming it if there is none)."""
+    try:
+        return cards()[card_id]
+    except KeyError:
+        raise KeyError(f"no card {card_id!r}: cards are numbered 1 to 722") from None
+
+
+@cache
+def _names() -> dict[str, int]:
+    return {found.name.lower(): found.id for found in cards().values()}
+
+
+def card_named(name: str) -> int | None:
+    """The id of the card with this name, in any case and spacing at the ends (None if there is none)."""
+    return _names().get(name.strip().lower())
 
 
 def _triples(values: list[int]) -> dict[tuple[int, int], int]:
@@ -126,12 +171,14 @@ def equip_table() -> frozenset[tuple[int, int]]:
 
 
 def can_equip(equip: int, monster: int) -> bool:
-    """Whether this equip may be put on this monster."""
+    """Whether this equip card may be put on this monster (the game's equip table, seed §8)."""
     return (equip, monster) in equip_table()
 
 
 def equip_bonus(equip: int) -> int:
-    """What an equip adds to ATK and DEF: 500, or 1000 for Megamorph (seed §8)."""
+    """What an equip card adds to ATK and DEF: 500, or 1000 for Megamorph (seed §8)."""
+    if card(equip).kind is not CardKind.EQUIP:
+        raise ValueError(f"{card(equip).name} (#{equip}) is not an equip card")
     return 1000 if equip == MEGAMORPH else 500
 
 

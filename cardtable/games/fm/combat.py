@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from cardtable.games.fm.carddata import MONSTER_TYPES, STARS, card, tables
+from functools import cache
+
+from cardtable.games.fm.carddata import MONSTER_TYPES, STARS, TERRAINS, Terrain, card, tables
 from cardtable.games.fm.state import Monster
 
 CAP = 9999
+STAR_BONUS = 500
 
 #: Guardian star -> the star it beats.  Sun > Moon > Venus > Mercury > Sun, and
 #: Mars > Jupiter > Saturn > Uranus > Pluto > Neptune > Mars; the cycles never meet (seed §11).
@@ -24,14 +27,43 @@ BEATS = {
 assert set(BEATS) == set(STARS)
 
 
+def star_matchup(attacker_star: str, defender_star: str) -> int:
+    """+500 when the attacker's guardian star beats the defender's, -500 when it is beaten, else 0.
+
+    Stars are named as the card data names them (`STARS`: "Sun", "Mars", ...);
+    ValueError names a star that is not one.
+    """
+    for star in (attacker_star, defender_star):
+        if star not in BEATS:
+            raise ValueError(f"{star!r} is not a guardian star; the stars are {', '.join(STARS)}")
+    if BEATS[attacker_star] == defender_star:
+        return STAR_BONUS
+    if BEATS[defender_star] == attacker_star:
+        return -STAR_BONUS
+    return 0
+
+
+@cache
+def _terrain_row(monster_type: str) -> tuple[int, ...]:
+    """What each terrain (NORMAL first) adds to a monster of this type."""
+    if monster_type not in MONSTER_TYPES:
+        raise ValueError(f"{monster_type!r} is not a monster type; the types are {', '.join(MONSTER_TYPES)}")
+    return (0, *(int(change) for change in tables()["terrain_boost"][monster_type]))
+
+
+def terrain_bonus(monster_type: str, terrain: int) -> int:
+    """What a terrain (a `Terrain`) adds to ATK and DEF of a monster of this type: +500, -500 or 0 (seed §10).
+
+    ValueError names a type or terrain that is not one.
+    """
+    if isinstance(terrain, bool) or terrain not in range(len(TERRAINS)):
+        raise ValueError(f"{terrain!r} is not a terrain (0 to {len(TERRAINS) - 1}: {', '.join(TERRAINS)})")
+    return _terrain_row(monster_type)[terrain]
+
+
 def terrain_boost(card_id: int, terrain: int) -> int:
-    """What the terrain adds to a monster's ATK and DEF: +500, -500 or 0 by its type (seed §10)."""
-    if terrain == 0:
-        return 0
-    kind = card(card_id).type
-    if kind not in MONSTER_TYPES:
-        return 0
-    return int(tables()["terrain_boost"][kind][terrain - 1])
+    """What the terrain adds to this monster card's ATK and DEF."""
+    return 0 if terrain == Terrain.NORMAL else terrain_bonus(card(card_id).type, terrain)
 
 
 def attack_of(monster: Monster, terrain: int) -> int:
@@ -56,16 +88,8 @@ def active_star(monster: Monster) -> str:
 
 
 def star_adjustment(attacker: Monster, defender: Monster) -> int:
-    """+500 when the attacker's star beats the defender's, -500 when it loses, else 0.
-
-    The adjustment goes to the attacker's value only (seed §11: "the left combatant").
-    """
-    mine, theirs = active_star(attacker), active_star(defender)
-    if BEATS[mine] == theirs:
-        return 500
-    if BEATS[theirs] == mine:
-        return -500
-    return 0
+    """The attacker's star bonus against this defender (seed §11: it goes to "the left combatant" only)."""
+    return star_matchup(active_star(attacker), active_star(defender))
 
 
 def attacking_value(attacker: Monster, defender: Monster, terrain: int) -> int:

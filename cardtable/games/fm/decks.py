@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import accumulate
+from typing import Any
 
 from cardtable.core.errors import CardtableError
-from cardtable.games.fm.carddata import card, cards, duelists, starter_pools
+from cardtable.games.fm.carddata import card, card_named, cards, duelists, starter_pools
 
 DECK_SIZE = 40
 MAX_COPIES = 3
@@ -50,6 +52,30 @@ def check_deck(deck: Sequence[int], owner: str = "deck") -> tuple[int, ...]:
     return tuple(deck)
 
 
+def deck_from_json(data: Any, where: str) -> tuple[int, ...]:
+    """A deck from JSON data: a list of 40 card numbers or names, checked by the deck rules.
+
+    DeckError names `where`, the entry (counted from 1) and the reason.
+    """
+    if not isinstance(data, list):
+        raise DeckError(f"{where} should be a JSON list of card numbers or names")
+    deck = []
+    for index, entry in enumerate(data):
+        found = None
+        if isinstance(entry, int) and not isinstance(entry, bool):
+            found = entry if entry in cards() else None
+        elif isinstance(entry, str):
+            found = card_named(entry)
+        if found is None:
+            raise DeckError(f"{where} entry {index + 1}: {entry!r} is not a card number or name")
+        deck.append(found)
+    return check_deck(deck, where)
+
+
+def _limit(card_id: int) -> int:
+    return 1 if card_id in EXODIA_PIECES else MAX_COPIES
+
+
 def draw_from_pool(
     pool: Iterable[tuple[int, int]], count: int, rng: random.Random, held: Counter[int] | None = None
 ) -> list[int]:
@@ -57,13 +83,20 @@ def draw_from_pool(
     entries = list(pool)
     held = Counter() if held is None else held
     drawn: list[int] = []
+    allowed: list[int] = []
+    totals: list[int] = []
     while len(drawn) < count:
-        allowed = [(c, w) for c, w in entries if held[c] < (1 if c in EXODIA_PIECES else MAX_COPIES)]
         if not allowed:
-            raise DeckError("the pool has too few cards to draw a legal deck")
-        choice = rng.choices([c for c, _ in allowed], weights=[w for _, w in allowed])[0]
+            # The cards still allowed and their running weight totals, rebuilt when a card reaches its limit.
+            allowed = [c for c, _ in entries if held[c] < _limit(c)]
+            totals = list(accumulate(w for c, w in entries if held[c] < _limit(c)))
+            if not allowed:
+                raise DeckError("the pool has too few cards to draw a legal deck")
+        choice = rng.choices(allowed, cum_weights=totals)[0]
         held[choice] += 1
         drawn.append(choice)
+        if held[choice] >= _limit(choice):
+            allowed = []
     return drawn
 
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cardtable.games.fm.carddata import card, cards
+from cardtable.games.fm.carddata import SETTABLE_KINDS, card, cards
 from cardtable.games.fm.decks import EXODIA_PIECES, MAX_COPIES
-from cardtable.games.fm.state import PHASE_NAMES, SEATS, FmState, Monster, Placement, SetCard
+from cardtable.games.fm.state import PHASE_NAMES, SEATS, DuelEnding, FmState, Monster, Placement, SetCard
 from cardtable.games.fm.view import FmView
 
 _MONSTERS = tuple(c.id for c in cards().values() if c.is_monster)
-_SETTABLE = tuple(c.id for c in cards().values() if c.kind in ("magic", "field", "ritual", "trap"))
+_SETTABLE = tuple(c.id for c in cards().values() if c.kind in SETTABLE_KINDS)
 
 
 def _draw(pool: tuple[int, ...], seen: Counter[int], rng: random.Random) -> int:
@@ -65,7 +65,7 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
                     m.face_up,
                     0 if m.star is None else card(m.card).stars.index(m.star) if m.card is not None else 0,  # type: ignore[union-attr]
                     m.bonus or 0,
-                    0,
+                    m.weakened or 0,
                     m.weak_turns or 0,
                 )
                 for m in row_monsters
@@ -91,7 +91,7 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
     state.pending = view.pending
     if view.phase == "place" and view.pending is None:
         # The other side played face down: what came out is hidden.
-        state.pending = Placement(_draw(_MONSTERS, Counter(), rng), 0, False, -1)
+        state.pending = Placement(_draw(_MONSTERS, Counter(), rng), 0, False, None)
     state.used_attacks = view.used_attacks
     state.switched = view.switched
     state.locks = view.locks
@@ -103,7 +103,7 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
     state.sees_face_down = (seat == 0 and view.sees_face_down, seat == 1 and view.sees_face_down)
     state.counters = view.counters
     state.result = view.outcome
-    state.win_reason = "" if view.outcome is None else view.outcome.reason
+    state.ending = None if view.outcome is None else DuelEnding(view.outcome.ending)
     state.logs = (view.history.node,) * (SEATS + 1)
     state.log_length = view.history.length
     return state

@@ -15,7 +15,7 @@ from cardtable.games.fm.actions import (
     Switch,
 )
 from cardtable.games.fm.carddata import card
-from cardtable.games.fm.state import BATTLE, FIELD_PICK, NOBODY, OVER, PICKING, PLACING, FmState
+from cardtable.games.fm.state import BATTLE, FIELD_PICK, OVER, PICKING, PLACING, FmState
 
 _DEMAND = {
     PICKING: "pick the cards to play this turn (pick h1, ...), then play them",
@@ -48,7 +48,7 @@ def explain_illegal(state: FmState, action: Action) -> str:
         return "nothing is picked"
     if isinstance(action, Place):
         pending = state.pending
-        if pending is not None and pending.zone != NOBODY and action.zone is not None:
+        if pending is not None and pending.zone is not None and action.zone is not None:
             return f"the monster goes back to zone {pending.zone + 1}, where it was made"
         if action.zone is None:
             return "no monster zone is free: say which monster it replaces (on m<zone>)"

@@ -7,9 +7,12 @@ themselves when the opponent does the thing they answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from cardtable.core.tuples import replace_at
 from cardtable.games.fm.carddata import card
 from cardtable.games.fm.combat import attack_of
+from cardtable.games.fm.events import MagicActivated, MonsterDestroyed, TrapSprung
 from cardtable.games.fm.state import MAGIC_USED, TRAPS_ACTIVATED, FmState, Monster
 
 FIELDS = {330: 1, 331: 2, 332: 3, 333: 4, 334: 5, 335: 6}
@@ -57,18 +60,17 @@ def spring_trap(state: FmState, owner: int, trap: int) -> bool:
             state.magic = replace_at(state.magic, owner, replace_at(row, zone, None))
             state.bury(owner, (trap,), public=True)
             state.count(owner, TRAPS_ACTIVATED)
-            state.log(("trap", owner, trap))
+            state.log(TrapSprung(owner, trap))
             return True
     return False
 
 
-def attack_trap(state: FmState, owner: int, attacking: int) -> int | None:
-    """The attack trap of `owner` that answers an attack of this ATK: the lowest limit that covers it."""
-    found = [
-        entry.card
-        for entry in state.magic[owner]
-        if entry is not None and entry.card in ATTACK_TRAPS and attacking <= ATTACK_TRAPS[entry.card]
-    ]
+def trap_against_attack(set_cards: Iterable[int], attacking: int) -> int | None:
+    """Which of these set cards fires against an attack of this ATK (seed §7).
+
+    It is the attack trap with the lowest limit that still covers the ATK, or None.
+    """
+    found = [c for c in set_cards if c in ATTACK_TRAPS and attacking <= ATTACK_TRAPS[c]]
     return min(found, key=ATTACK_TRAPS.__getitem__) if found else None
 
 
@@ -88,18 +90,18 @@ def destroy_monster(state: FmState, owner: int, zone: int) -> None:
     assert monster is not None
     state.monsters = replace_at(state.monsters, owner, replace_at(state.monsters[owner], zone, None))
     state.bury(owner, (monster.card,), public=monster.face_up)
-    hidden = None if monster.face_up else ("destroyed", owner, None, zone)
-    state.log(("destroyed", owner, monster.card, zone), owner, hidden)
+    hidden = None if monster.face_up else MonsterDestroyed(owner, None, zone)
+    state.log(MonsterDestroyed(owner, monster.card, zone), owner, hidden)
 
 
-def _change_monsters(state: FmState, owner: int, change: object) -> None:
-    row = tuple(None if monster is None else change(monster) for monster in state.monsters[owner])  # type: ignore[operator]
+def _change_monsters(state: FmState, owner: int, change: Callable[[Monster], Monster]) -> None:
+    row = tuple(None if monster is None else change(monster) for monster in state.monsters[owner])
     state.monsters = replace_at(state.monsters, owner, row)
 
 
-def _destroy_where(state: FmState, owner: int, test: object) -> None:
+def _destroy_where(state: FmState, owner: int, test: Callable[[Monster], bool]) -> None:
     for zone, monster in enumerate(state.monsters[owner]):
-        if monster is not None and test(monster):  # type: ignore[operator]
+        if monster is not None and test(monster):
             destroy_monster(state, owner, zone)
 
 
@@ -108,7 +110,7 @@ def activate(state: FmState, seat: int, magic: int) -> None:
     opponent = 1 - seat
     terrain = state.terrain
     state.count(seat, MAGIC_USED)
-    state.log(("magic", seat, magic))
+    state.log(MagicActivated(seat, magic))
     if magic in FIELDS:
         state.terrain = FIELDS[magic]
     elif magic in HEALS:

@@ -2,9 +2,11 @@
 
 A *start* gives each side's 40 cards (and, for an AI side, its hand window
 and whether it sees face-down cards); the match's seed shuffles them and the
-duel begins.  A *full* position gives everything: decks in order, hands, both
-rows of zones, life points, terrain, the turn.  Cards are card numbers
-(1-722); seats and zones count from 1.
+duel begins.  A *full* position (one with `hands`) gives everything: decks in
+order, hands, both rows of zones, life points, terrain, the turn.  Cards are
+card numbers (1-722); seats, zones, hand positions and guardian stars count
+from 1.  `position.schema.json` describes every key, and
+`position.template.jsonc` is an example to copy.
 """
 
 from __future__ import annotations
@@ -14,15 +16,19 @@ from typing import Any
 
 from cardtable.core.errors import PositionError
 from cardtable.core.positions import PositionReader
-from cardtable.games.fm.carddata import TERRAINS, card, cards
+from cardtable.games.fm.carddata import SETTABLE_KINDS, TERRAINS, card, cards
 from cardtable.games.fm.decks import DeckError, check_deck, shuffled
+from cardtable.games.fm.magic import LASTING_TURNS
 from cardtable.games.fm.options import OPTION_TABLE, FmOptions
 from cardtable.games.fm.rules import new_duel
 from cardtable.games.fm.state import (
+    COUNTER_NAMES,
+    FIELD_PICK,
     HAND,
-    NOBODY,
     OVER,
     PHASE_NAMES,
+    PICKING,
+    PLACING,
     SEATS,
     ZONES,
     FmState,
@@ -30,6 +36,16 @@ from cardtable.games.fm.state import (
     Placement,
     SetCard,
 )
+from cardtable.games.fm.view import card_label
+
+#: The largest hand window (a duelist's AI may pick from the top of its deck too).
+MAX_WINDOW = 20
+#: Cards one side may have in a full position: a 40-card deck, and what fusions and rituals made.
+MAX_CARDS = 60
+
+
+def _zones(mask: int) -> list[int]:
+    return [zone + 1 for zone in range(ZONES) if mask >> zone & 1]
 
 
 def position_of(state: FmState) -> dict[str, Any]:
@@ -45,84 +61,112 @@ def position_of(state: FmState) -> dict[str, Any]:
         "terrain": TERRAINS[state.terrain],
         "decks": [list(deck) for deck in state.decks],
         "hands": [list(hand) for hand in state.hands],
-        "monsters": [[None if m is None else dict(m._asdict()) for m in row] for row in state.monsters],
+        "monsters": [[None if m is None else _monster_json(m) for m in row] for row in state.monsters],
         "magic": [[None if entry is None else entry.card for entry in row] for row in state.magic],
         "graveyards": [list(row) for row in state.graveyards],
         "picks": [pick + 1 for pick in state.picks],
-        "pending": None if pending is None else dict(pending._asdict()),
-        "used_attacks": state.used_attacks,
-        "switched": state.switched,
+        "pending": None
+        if pending is None
+        else {
+            "card": pending.card,
+            "bonus": pending.bonus,
+            "face_up": pending.face_up,
+            "zone": None if pending.zone is None else pending.zone + 1,
+        },
+        "used_attacks": _zones(state.used_attacks),
+        "switched": _zones(state.switched),
         "locks": list(state.locks),
         "windows": list(state.windows),
         "sees_face_down": list(state.sees_face_down),
-        "counters": [list(row) for row in state.counters],
+        "counters": [dict(zip(COUNTER_NAMES, row, strict=True)) for row in state.counters],
     }
 
 
-def _parse_card(text: str) -> int | None:
-    return int(text) if text.isdigit() and int(text) in cards() else None
+def _monster_json(monster: Monster) -> dict[str, Any]:
+    return {
+        "card": monster.card,
+        "attack": monster.attack,
+        "face_up": monster.face_up,
+        "star": monster.star + 1,
+        "bonus": monster.bonus,
+        "weakened": monster.weakened,
+        "weak_turns": monster.weak_turns,
+    }
 
 
 def _reader(data: Any) -> PositionReader:
-    # Cards may appear many times in a duel (three copies each): no one-place check.
-    return PositionReader(
-        data,
-        _parse_card,
-        lambda c: card(c).name,
-        SEATS,
-        "a card number from 1 to 722",
-        identity=lambda c: id(object()),
-    )
+    # A card may be in a duel three times, so cards are read here, not through the one-place check.
+    return PositionReader(data, lambda text: None, card_label, SEATS, "a card number from 1 to 722")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _card_list(reader: PositionReader, value: Any, where: str, signed: bool = False) -> tuple[int, ...]:
     """A list of card numbers; `signed` lists (graveyards) keep a card never shown as its negative."""
-    if signed and isinstance(value, list):
-        _card_list(
-            reader, [abs(c) if isinstance(c, int) and not isinstance(c, bool) else c for c in value], where
-        )
-        return tuple(value)
     if not isinstance(value, list) or any(
-        isinstance(c, bool) or not isinstance(c, int) or c not in cards() for c in value
+        not _is_number(c) or (abs(c) if signed else c) not in cards() for c in value
     ):
         raise reader.fail(where, "should be a list of card numbers from 1 to 722")
     return tuple(value)
 
 
+def _numbers(
+    reader: PositionReader, name: str, default: int, low: int, high: int, meaning: str
+) -> tuple[int, ...]:
+    """One whole number per seat, each within bounds; `meaning` says the bounds in words."""
+    values = reader.per_seat(name, [default] * SEATS)
+    if any(not _is_number(v) or not low <= v <= high for v in values):
+        raise reader.fail(name, f"{meaning} (one number per seat)")
+    return tuple(values)
+
+
 def state_from_position(data: Any, rng: random.Random, options: FmOptions | None = None) -> FmState:
     """A duel from JSON data: a start (shuffled by `rng`) or a full position."""
     reader = _reader(data)
-    if data.get("game", "fm") != "fm":
-        raise reader.fail("game", f"{data['game']!r} is not fm")
+    reader.check_game("fm")
     options = reader.options(OPTION_TABLE, options)
-    windows = tuple(reader.per_seat("windows", [HAND, HAND]))
-    if any(isinstance(w, bool) or not isinstance(w, int) or not HAND <= w <= 20 for w in windows):
-        raise reader.fail("windows", "a hand window is 5 to 20 cards")
-    sees = tuple(reader.per_seat("sees_face_down", [False, False]))
+    window_size = f"a hand window is {HAND} to {MAX_WINDOW} cards"
+    windows = _numbers(reader, "windows", HAND, HAND, MAX_WINDOW, window_size)
+    sees = tuple(reader.per_seat("sees_face_down", [False] * SEATS))
     if any(not isinstance(value, bool) for value in sees):
         raise reader.fail("sees_face_down", "one true/false per seat")
-    if "hands" not in data:
-        decks = reader.per_seat("decks", None)  # type: ignore[arg-type]
-        try:
-            checked = [
-                check_deck(_card_list(reader, deck, f"decks[{seat}]"), f"seat {seat + 1}'s deck")
-                for seat, deck in enumerate(decks)
-            ]
-        except DeckError as error:
-            raise PositionError(f"position decks: {error}") from None
-        first = reader.seat(reader.field("first_seat", int, 1), "first_seat")
-        return new_duel(
-            options,
-            (shuffled(checked[0], rng), shuffled(checked[1], rng)),
-            windows,
-            sees,
-            first,
-        )
-    return _full(reader, options, windows, sees)
+    if "hands" in data:
+        state = _full(reader, options, windows, sees)
+    else:
+        state = _start(reader, options, windows, sees, rng)
+    reader.refuse_unknown_keys()
+    return state
+
+
+def _start(
+    reader: PositionReader,
+    options: FmOptions,
+    windows: tuple[int, ...],
+    sees: tuple[bool, ...],
+    rng: random.Random,
+) -> FmState:
+    decks = reader.per_seat("decks", None)  # type: ignore[arg-type]
+    try:
+        checked = [
+            check_deck(_card_list(reader, deck, f"decks[{seat}]"), f"seat {seat + 1}'s deck")
+            for seat, deck in enumerate(decks)
+        ]
+    except DeckError as error:
+        raise PositionError(f"position decks: {error}") from None
+    first = reader.seat(reader.field("first_seat", int, 1), "first_seat")
+    return new_duel(
+        options,
+        (shuffled(checked[0], rng), shuffled(checked[1], rng)),
+        (windows[0], windows[1]),
+        (sees[0], sees[1]),
+        first,
+    )
 
 
 def _full(
-    reader: PositionReader, options: FmOptions, windows: tuple[int, int], sees: tuple[bool, bool]
+    reader: PositionReader, options: FmOptions, windows: tuple[int, ...], sees: tuple[bool, ...]
 ) -> FmState:
     state = FmState.__new__(FmState)
     state.options = options
@@ -134,55 +178,45 @@ def _full(
     state.hands = tuple(
         _card_list(reader, hand, f"hands[{s}]") for s, hand in enumerate(reader.per_seat("hands", [[], []]))
     )
+    for seat, hand in enumerate(state.hands):
+        if len(hand) > HAND:
+            raise reader.fail(f"hands[{seat}]", f"a hand holds at most {HAND} cards, not {len(hand)}")
     state.graveyards = tuple(
         _card_list(reader, row, f"graveyards[{s}]", signed=True)
         for s, row in enumerate(reader.per_seat("graveyards", [[], []]))
     )
     state.monsters = tuple(
         _monsters(reader, row, seat)
-        for seat, row in enumerate(reader.per_seat("monsters", [[None] * ZONES] * 2))
+        for seat, row in enumerate(reader.per_seat("monsters", [[None] * ZONES] * SEATS))
     )
     state.magic = tuple(
-        _magic(reader, row, seat) for seat, row in enumerate(reader.per_seat("magic", [[None] * ZONES] * 2))
+        _magic(reader, row, seat)
+        for seat, row in enumerate(reader.per_seat("magic", [[None] * ZONES] * SEATS))
     )
-    lp = reader.per_seat("lp", [options.starting_lp] * 2)
-    if any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= options.starting_lp for v in lp):
-        raise reader.fail("lp", f"life points run from 1 to {options.starting_lp}")
-    state.lp = tuple(lp)
+    most = options.starting_lp
+    state.lp = _numbers(reader, "lp", most, 1, most, f"life points run from 1 to {most}")
     terrain = reader.field("terrain", str, "normal")
     if terrain not in TERRAINS:
         raise reader.fail("terrain", f"{terrain!r} is not one of {', '.join(TERRAINS)}")
     state.terrain = TERRAINS.index(terrain)
     state.turn_seat = reader.seat(reader.field("turn_seat", int, 1), "turn_seat")
-    numbers = reader.per_seat("turn_number", [1, 0] if state.turn_seat == 0 else [0, 1])
-    state.turn_number = tuple(int(n) for n in numbers)
+    first_turns = [1, 0] if state.turn_seat == 0 else [0, 1]
+    state.turn_number = tuple(reader.per_seat("turn_number", first_turns))
+    if any(not _is_number(n) or n < 0 for n in state.turn_number):
+        raise reader.fail("turn_number", "one whole number per seat, 0 or more")
     phase = reader.field("phase", str, "pick")
     if phase not in PHASE_NAMES or phase == PHASE_NAMES[OVER]:
         raise reader.fail("phase", f"{phase!r} is not one of pick, place, battle")
     state.phase = PHASE_NAMES.index(phase)
-    picks = reader.field("picks", list, [])
-    if any(isinstance(p, bool) or not isinstance(p, int) or p < 1 for p in picks):
-        raise reader.fail("picks", "picks are hand positions from 1, or 101-105 for monster zones")
-    state.picks = tuple(p - 1 for p in picks)
-    pending = reader.field("pending", (dict, type(None)), None)
-    state.pending = (
-        None
-        if pending is None
-        else Placement(
-            int(pending["card"]),
-            int(pending.get("bonus", 0)),
-            bool(pending.get("face_up", True)),
-            int(pending.get("zone", NOBODY)),
-        )
-    )
-    if (state.phase == PHASE_NAMES.index("place")) != (state.pending is not None):
-        raise reader.fail("pending", "a monster waits to be placed exactly in the place phase")
-    state.used_attacks = reader.number("used_attacks", 0, 0, 31)
-    state.switched = reader.number("switched", 0, 0, 31)
-    state.locks = tuple(reader.per_seat("locks", [0, 0]))
-    state.counters = tuple(tuple(row) for row in reader.per_seat("counters", [[0] * 8, [0] * 8]))
+    state.picks = _picks(reader, state)
+    state.pending = _pending(reader, state)
+    state.used_attacks = _zone_set(reader, "used_attacks")
+    state.switched = _zone_set(reader, "switched")
+    locked = f"monsters are kept from attacking for 0 to {LASTING_TURNS} turns"
+    state.locks = _numbers(reader, "locks", 0, 0, LASTING_TURNS, locked)
+    state.counters = _counters(reader)
     state.result = None
-    state.win_reason = ""
+    state.ending = None
     state.logs = (None,) * (SEATS + 1)
     state.log_length = 0
     for seat in range(SEATS):
@@ -193,7 +227,7 @@ def _full(
             + sum(m is not None for m in state.monsters[seat])
             + sum(e is not None for e in state.magic[seat])
         )
-        if total > 60:
+        if total > MAX_CARDS:
             raise reader.fail(
                 f"decks[{seat}]", f"seat {seat + 1} has {total} cards in play; a duel has about 40 a side"
             )
@@ -208,15 +242,25 @@ def _monsters(reader: PositionReader, row: Any, seat: int) -> tuple[Monster | No
         if entry is None:
             found.append(None)
             continue
-        try:
-            monster = Monster(**entry)
-        except TypeError as error:
-            raise reader.fail(f"monsters[{seat}][{zone}]", str(error)) from None
-        if monster.card not in cards() or not card(monster.card).is_monster:
-            raise reader.fail(f"monsters[{seat}][{zone}]", f"{monster.card!r} is not a monster card")
-        if monster.star not in (0, 1):
-            raise reader.fail(f"monsters[{seat}][{zone}]", "star is 0 or 1")
-        found.append(monster)
+        where = f"monsters[{seat}][{zone}]"
+        item = reader.reader_of(entry, where)
+        monster_card = item.field("card", int)
+        if monster_card not in cards() or not card(monster_card).is_monster:
+            raise reader.fail(f"{where}.card", f"{monster_card!r} is not a monster card")
+        star = item.field("star", int, 1)
+        if star not in (1, 2):
+            raise reader.fail(f"{where}.star", "a monster has guardian stars 1 and 2")
+        found.append(
+            Monster(
+                monster_card,
+                item.field("attack", bool, True),
+                item.field("face_up", bool, True),
+                star - 1,
+                item.field("bonus", int, 0),
+                item.number("weakened", 0, 0),
+                item.number("weak_turns", 0, 0, LASTING_TURNS),
+            )
+        )
     return tuple(found)
 
 
@@ -227,12 +271,73 @@ def _magic(reader: PositionReader, row: Any, seat: int) -> tuple[SetCard | None,
     for zone, entry in enumerate(row):
         if entry is None:
             found.append(None)
-        elif (
-            isinstance(entry, int)
-            and entry in cards()
-            and card(entry).kind in ("magic", "field", "ritual", "trap")
-        ):
+        elif _is_number(entry) and entry in cards() and card(entry).kind in SETTABLE_KINDS:
             found.append(SetCard(entry))
         else:
             raise reader.fail(f"magic[{seat}][{zone}]", f"{entry!r} is not a magic, ritual or trap card")
     return tuple(found)
+
+
+def _picks(reader: PositionReader, state: FmState) -> tuple[int, ...]:
+    """The cards picked so far this turn: hand positions from 1, then FIELD_PICK + 1 + zone for a monster."""
+    picks = reader.field("picks", list, [])
+    if picks and state.phase != PICKING:
+        raise reader.fail("picks", "cards are picked only in the pick phase")
+    window = len(state.window(state.turn_seat))
+    for index, pick in enumerate(picks):
+        zone = pick - FIELD_PICK - 1 if _is_number(pick) else -1
+        if _is_number(pick) and 0 <= zone < ZONES:
+            if index > 0:
+                raise reader.fail("picks", "a monster on the field can only start a combination")
+            if state.monsters[state.turn_seat][zone] is None:
+                raise reader.fail("picks", f"{pick} names monster zone {zone + 1}, which is empty")
+        elif not _is_number(pick) or not 1 <= pick <= window:
+            raise reader.fail(
+                "picks", f"{pick!r} is not a hand position (1 to {window}) or a monster zone (101 to 105)"
+            )
+    if len(set(picks)) != len(picks):
+        raise reader.fail("picks", "a card is picked once")
+    return tuple(pick - 1 for pick in picks)
+
+
+def _pending(reader: PositionReader, state: FmState) -> Placement | None:
+    """The monster waiting to be placed, exactly in the place phase."""
+    value = reader.field("pending", (dict, type(None)), None)
+    if (state.phase == PLACING) != (value is not None):
+        raise reader.fail("pending", "a monster waits to be placed exactly in the place phase")
+    if value is None:
+        return None
+    item = reader.reader_of(value, "pending")
+    pending_card = item.field("card", int)
+    if pending_card not in cards() or not card(pending_card).is_monster:
+        raise reader.fail("pending.card", f"{pending_card!r} is not a monster card")
+    zone = item.field("zone", (int, type(None)), None)
+    if zone is not None:
+        if isinstance(zone, bool) or not 1 <= zone <= ZONES:
+            raise reader.fail("pending.zone", f"{zone!r} is not a monster zone (1 to {ZONES}) or null")
+        if state.monsters[state.turn_seat][zone - 1] is not None:
+            raise reader.fail("pending.zone", f"the monster was made in zone {zone}, which must be empty")
+    return Placement(
+        pending_card,
+        item.field("bonus", int, 0),
+        item.field("face_up", bool, True),
+        None if zone is None else zone - 1,
+    )
+
+
+def _zone_set(reader: PositionReader, name: str) -> int:
+    """A list of the turn player's monster zones (from 1), kept as a bitmask."""
+    zones = reader.field(name, list, [])
+    if any(not _is_number(zone) or not 1 <= zone <= ZONES for zone in zones):
+        raise reader.fail(name, f"should list monster zones from 1 to {ZONES}")
+    mask = 0
+    for zone in zones:
+        mask |= 1 << (zone - 1)
+    return mask
+
+
+def _counters(reader: PositionReader) -> tuple[tuple[int, ...], ...]:
+    """Each seat's rank counters, by name; a counter left out is 0."""
+    rows = reader.per_seat("counters", [{}] * SEATS)
+    items = [reader.reader_of(row, f"counters[{seat}]") for seat, row in enumerate(rows)]
+    return tuple(tuple(item.number(name, 0, 0) for name in COUNTER_NAMES) for item in items)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cardtable.games.fm.carddata import duelists, tables
-from cardtable.games.fm.state import COUNTER_NAMES, FmState
+from cardtable.games.fm.state import COUNTER_NAMES, DuelEnding, FmState
 
 START = 50
-EXODIA_BONUS = 40
-DECK_OUT_MALUS = -40
+#: How the win changes the score: an Exodia win +40, a win by the opponent's deck running out -40.
+ENDING_CHANGES = {DuelEnding.EXODIA: 40, DuelEnding.DECK_OUT: -40}
 #: The score table's counters, in its row order, and where each is read from.
 ROWS = (
     "turns",
@@ -63,7 +64,23 @@ def score_change(counter: str, value: int) -> int:
     raise ValueError(f"no rank rule for {counter} = {value}")
 
 
-def letter_of(score: int) -> tuple[str, int, str]:
+def rank_score(counters: Mapping[str, int], ending: DuelEnding) -> int:
+    """A won duel's score: 50, changed by each of the ten counters (`ROWS`) and how it was won (seed §13.1).
+
+    ValueError names a counter missing or unknown.
+    """
+    missing = [name for name in ROWS if name not in counters]
+    unknown = sorted(set(counters) - set(ROWS))
+    if missing or unknown:
+        raise ValueError(
+            f"the rank counts {', '.join(ROWS)}; missing: {', '.join(missing) or 'none'}, "
+            f"unknown: {', '.join(unknown) or 'none'}"
+        )
+    score = START + sum(score_change(name, counters[name]) for name in ROWS)
+    return score + ENDING_CHANGES.get(DuelEnding(ending), 0)
+
+
+def _band(score: int) -> tuple[str, int, str]:
     """The rank letter, starchips and drop pool of a score; a negative score is mirrored (seed §13.2)."""
     mirrored = abs(score)
     for low, high, letter, starchips, pool in tables()["rank_letters"]:
@@ -72,15 +89,28 @@ def letter_of(score: int) -> tuple[str, int, str]:
     raise ValueError(f"no rank for score {score}")
 
 
+def rank_letter(score: int) -> str:
+    """The rank of a score, from S-POW (90 or more) to S-TEC (9 or less; a negative score is mirrored)."""
+    return _band(score)[0]
+
+
+def rank_rewards(letter: str) -> tuple[int, str]:
+    """The starchips a rank wins and the pool its dropped card is drawn from (`sa_pow`, `bcd`, `sa_tec`)."""
+    for _, _, band_letter, starchips, pool in tables()["rank_letters"]:
+        if band_letter == letter:
+            return int(starchips), POOLS[pool]
+    letters = ", ".join(row[2] for row in tables()["rank_letters"])
+    raise ValueError(f"{letter!r} is not a rank; the ranks are {letters}")
+
+
 def rank(state: FmState, seat: int) -> Rank:
     """The rank of `seat`'s win."""
+    if state.ending is None or state.result is None or state.result.winners != (seat,):
+        raise ValueError(f"seat {seat + 1} has not won this duel")
     counters = counters_of(state, seat)
-    score = START + sum(score_change(name, counters[name]) for name in ROWS)
-    if state.win_reason == "Exodia":
-        score += EXODIA_BONUS
-    elif state.win_reason == "deck out":
-        score += DECK_OUT_MALUS
-    letter, starchips, pool = letter_of(score)
+    score = rank_score(counters, state.ending)
+    letter = rank_letter(score)
+    starchips, pool = rank_rewards(letter)
     return Rank(score, letter, starchips, pool, counters)
 
 

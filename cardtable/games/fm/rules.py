@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from cardtable.core.game import Outcome
 from cardtable.core.tuples import replace_at
 from cardtable.games.fm import magic as spells
@@ -27,8 +30,27 @@ from cardtable.games.fm.actions import (
     Play,
     Switch,
 )
-from cardtable.games.fm.carddata import can_equip, card, equip_bonus, fusion_of, rituals
+from cardtable.games.fm.carddata import ACTIVATED_KINDS, SETTABLE_KINDS, CardKind, card, rituals
 from cardtable.games.fm.combat import attack_of, attacking_value, defence_of
+from cardtable.games.fm.combination import CombinationStep, StepKind, combination_step
+from cardtable.games.fm.events import (
+    AttackDeclared,
+    CardDrawn,
+    CardLost,
+    CardSet,
+    CardsPlayed,
+    CardWasted,
+    DuelOver,
+    Equipped,
+    Fused,
+    MonsterPlaced,
+    MonsterRevealed,
+    PlayResulted,
+    PositionChanged,
+    RitualPerformed,
+    TurnEnded,
+    TurnStarted,
+)
 from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.state import (
     BATTLE,
@@ -41,7 +63,6 @@ from cardtable.games.fm.state import (
     FIELD_PICK,
     FUSIONS,
     HAND,
-    NOBODY,
     OVER,
     PICKING,
     PLACING,
@@ -86,7 +107,7 @@ def new_duel(
     state.sees_face_down = sees_face_down
     state.counters = ((0,) * 8, (0,) * 8)
     state.result = None
-    state.win_reason = ""
+    state.ending = None
     state.logs = (None,) * (SEATS + 1)
     state.log_length = 0
     for seat in (first_seat, 1 - first_seat):
@@ -106,7 +127,7 @@ def draw_to_hand(state: FmState, seat: int) -> bool:
         state.decks = replace_at(state.decks, seat, deck[1:])
         state.hands = replace_at(state.hands, seat, state.hands[seat] + (deck[0],))
         state.count(seat, CARDS_DRAWN)
-        state.log(("draw", seat, deck[0]), seat, ("draw", seat, None))
+        state.log(CardDrawn(seat, deck[0]), seat, CardDrawn(seat, None))
     if set(state.hands[seat]) >= EXODIA:
         finish(state, seat, DuelEnding.EXODIA)
         return False
@@ -121,7 +142,7 @@ def start_turn(state: FmState, seat: int) -> None:
     state.picks = ()
     state.used_attacks = 0
     state.switched = 0
-    state.log(("turn", seat, state.turn_number[seat]))
+    state.log(TurnStarted(seat, state.turn_number[seat]))
     draw_to_hand(state, seat)
 
 
@@ -133,7 +154,7 @@ def end_turn(state: FmState) -> None:
     state.monsters = replace_at(
         state.monsters, seat, tuple(_tick(monster) for monster in state.monsters[seat])
     )
-    state.log(("end", seat))
+    state.log(TurnEnded(seat))
     start_turn(state, 1 - seat)
 
 
@@ -146,13 +167,13 @@ def _tick(monster: Monster | None) -> Monster | None:
 
 
 def finish(state: FmState, winner: int, ending: DuelEnding) -> None:
-    """The duel is over."""
-    reason = ENDING_REASONS[ending]
-    state.result = Outcome((winner,), tuple(float(points) for points in state.lp), ending, reason)
-    state.win_reason = reason
+    """The duel is over: the outcome's reason is the ending in words."""
+    scores = tuple(float(points) for points in state.lp)
+    state.result = Outcome((winner,), scores, ending, ENDING_REASONS[ending])
+    state.ending = ending
     state.phase = OVER
     state.pending = None
-    state.log(("over", winner, reason))
+    state.log(DuelOver(winner, ending, state.lp))
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -187,7 +208,7 @@ def _placing_actions(state: FmState) -> list[Action]:
     pending = state.pending
     assert pending is not None
     zones: tuple[int | None, ...] = (None,)
-    if pending.zone == NOBODY and None not in state.monsters[state.turn_seat]:
+    if pending.zone is None and None not in state.monsters[state.turn_seat]:
         zones = tuple(range(ZONES))
     return [PLACES[(attack, star, zone)] for attack in (True, False) for star in (0, 1) for zone in zones]
 
@@ -209,7 +230,7 @@ def _battle_actions(state: FmState) -> list[Action]:
     actions += [
         ACTIVATES[zone]
         for zone, entry in enumerate(state.magic[seat])
-        if entry is not None and card(entry.card).kind in ("magic", "field", "ritual")
+        if entry is not None and card(entry.card).kind in ACTIVATED_KINDS
     ]
     actions.append(END)
     return actions
@@ -218,33 +239,31 @@ def _battle_actions(state: FmState) -> list[Action]:
 # -- applying actions ----------------------------------------------------------------------
 def apply(state: FmState, action: Action) -> FmState:
     """The state after a legal action; `state` itself is not changed."""
-    new = state.copy()
-    if isinstance(action, Pick):
-        new.picks = new.picks + (action.source,)
-    elif isinstance(action, Cancel):
-        new.picks = ()
-    elif isinstance(action, Play):
-        _play(new, action.face_up)
-    elif isinstance(action, Place):
-        _place(new, action)
-    elif isinstance(action, Attack):
-        _attack(new, action.zone, action.target)
-    elif isinstance(action, Switch):
-        _switch(new, action.zone)
-    elif isinstance(action, Activate):
-        _activate_set(new, action.zone)
-    elif isinstance(action, End):
-        end_turn(new)
-    else:
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
         raise TypeError(f"not a duel action: {action!r}")
+    new = state.copy()
+    handler(new, action)
     return new
 
 
-def _take_picked(state: FmState, seat: int) -> list[tuple[int, int, int]]:
-    """Remove the picked cards from hand, deck top or field: (card, bonus, zone or NOBODY), in pick order."""
+def _pick(state: FmState, action: Pick) -> None:
+    state.picks = state.picks + (action.source,)
+
+
+def _cancel(state: FmState, action: Cancel) -> None:
+    state.picks = ()
+
+
+def _end(state: FmState, action: End) -> None:
+    end_turn(state)
+
+
+def _take_picked(state: FmState, seat: int) -> list[tuple[int, int, int | None]]:
+    """Remove the picked cards from hand, deck top or field: (card, bonus, zone or None), in pick order."""
     window = state.window(seat)
     hand_size = len(state.hands[seat])
-    materials = []
+    materials: list[tuple[int, int, int | None]] = []
     taken_hand: set[int] = set()
     taken_deck: set[int] = set()
     for pick in state.picks:
@@ -255,7 +274,7 @@ def _take_picked(state: FmState, seat: int) -> list[tuple[int, int, int]]:
             state.monsters = replace_at(state.monsters, seat, replace_at(state.monsters[seat], zone, None))
             materials.append((monster.card, monster.bonus, zone))
         else:
-            materials.append((window[pick], 0, NOBODY))
+            materials.append((window[pick], 0, None))
             (taken_hand if pick < hand_size else taken_deck).add(pick)
     state.hands = replace_at(
         state.hands, seat, tuple(c for index, c in enumerate(state.hands[seat]) if index not in taken_hand)
@@ -268,81 +287,77 @@ def _take_picked(state: FmState, seat: int) -> list[tuple[int, int, int]]:
     return materials
 
 
-def _play(state: FmState, face_up: bool) -> None:
-    """Combine the picked cards left to right (seed §3, fm.md "Combination"), then play the result."""
-    seat = state.turn_seat
+def _play(state: FmState, action: Play) -> None:
+    """Combine the picked cards left to right (seed §3, fm.md "Combinations"), then play the result."""
+    seat, face_up = state.turn_seat, action.face_up
     materials = _take_picked(state, seat)
-    state.log(("play", seat, len(materials), face_up))
+    state.log(CardsPlayed(seat, len(materials), face_up))
     current, bonus, zone = materials[0]
     for following, _, _ in materials[1:]:
-        current, bonus = _combine(state, seat, current, bonus, following, face_up)
+        step = combination_step(current, following, state.options.padding_fusions)
+        current, bonus = step.result, _combine(state, seat, step, bonus, face_up)
     if not face_up:
         state.count(seat, FACE_DOWN_PLAYS)
     kind = card(current).kind
-    if kind == "monster":
+    if kind is CardKind.MONSTER:
         state.pending = Placement(current, bonus, face_up, zone)
         state.phase = PLACING
-        private = ("result", seat, current, face_up)
-        state.log(private, seat, None if face_up else ("result", seat, None, False))
+        hidden = None if face_up else PlayResulted(seat, None, False)
+        state.log(PlayResulted(seat, current, face_up), seat, hidden)
         return
     state.phase = BATTLE
-    if kind in ("magic", "field") and face_up:
-        spells.activate(state, seat, current)
-    elif kind == "ritual" and face_up:
+    if kind is CardKind.RITUAL and face_up:
         _ritual(state, seat, current)
-    elif kind in ("magic", "field", "ritual", "trap"):
+    elif kind in ACTIVATED_KINDS and face_up:
+        spells.activate(state, seat, current)
+    elif kind in SETTABLE_KINDS:
         _set_card(state, seat, current)
     else:
         # An equip with no monster to take it is wasted.
         state.bury(seat, (current,), face_up)
-        state.log(("wasted", seat, current), seat, None if face_up else ("wasted", seat, None))
+        state.log(CardWasted(seat, current), seat, None if face_up else CardWasted(seat, None))
 
 
-def _combine(
-    state: FmState, seat: int, current: int, bonus: int, following: int, face_up: bool
-) -> tuple[int, int]:
-    """One step of a combination: fusion, else equip (either order), else the fallbacks.
+def _combine(state: FmState, seat: int, step: CombinationStep, bonus: int, face_up: bool) -> int:
+    """Apply one step of a combination; returns the bonus of the card carried on.
 
     Played face down, the steps are the player's secret.
     """
-    fused = fusion_of(current, following, state.options.padding_fusions)
-    if fused is not None:
-        state.bury(seat, (current, following), face_up)
+    state.bury(seat, step.used, face_up)
+    if step.kind is StepKind.FUSION:
         state.count(seat, FUSIONS)
-        event = ("fusion", seat, current, following, fused)
-        state.log(event, seat, None if face_up else ("fusion", seat, None, None, None))
-        return fused, 0
-    first, second = card(current), card(following)
-    for equip, monster, kept in ((second, first, bonus), (first, second, 0)):
-        if equip.kind == "equip" and monster.is_monster and can_equip(equip.id, monster.id):
-            gained = equip_bonus(equip.id)
-            if spells.spring_trap(state, 1 - seat, spells.REVERSE_TRAP):
-                gained = -gained
-            state.bury(seat, (equip.id,), face_up)
-            state.count(seat, EQUIPS)
-            event = ("equip", seat, equip.id, monster.id, gained)
-            state.log(event, seat, None if face_up else ("equip", seat, None, None, gained))
-            return monster.id, kept + gained
-    lost, carried = (
-        (following, (current, bonus))
-        if first.is_monster and not second.is_monster
-        else (current, (following, 0))
-    )
-    # A lone monster stays; otherwise the first card is lost and the second goes on.
-    state.bury(seat, (lost,), face_up)
-    state.log(("lost", seat, lost), seat, None if face_up else ("lost", seat, None))
-    return carried
+        state.log(
+            Fused(seat, step.current, step.following, step.result),
+            seat,
+            None if face_up else Fused(seat, None, None, None),
+        )
+        return 0
+    if step.kind is StepKind.EQUIP:
+        (equip,) = step.used
+        # Reverse Trap turns the gain into a loss (seed §7).
+        reversed_gain = spells.spring_trap(state, 1 - seat, spells.REVERSE_TRAP)
+        gained = -step.gain if reversed_gain else step.gain
+        state.count(seat, EQUIPS)
+        state.log(
+            Equipped(seat, equip, step.result, gained),
+            seat,
+            None if face_up else Equipped(seat, None, None, gained),
+        )
+        return step.bonus_after(bonus, reversed_gain)
+    (lost,) = step.used
+    state.log(CardLost(seat, lost), seat, None if face_up else CardLost(seat, None))
+    return step.bonus_after(bonus)
 
 
 def _set_card(state: FmState, seat: int, set_card: int) -> None:
     row = state.magic[seat]
     if None not in row:
         state.bury(seat, (set_card,), public=False)
-        state.log(("wasted", seat, set_card), seat, ("wasted", seat, None))
+        state.log(CardWasted(seat, set_card), seat, CardWasted(seat, None))
         return
     zone = row.index(None)
     state.magic = replace_at(state.magic, seat, replace_at(row, zone, SetCard(set_card)))
-    state.log(("set", seat, set_card, zone), seat, ("set", seat, None, zone))
+    state.log(CardSet(seat, set_card, zone), seat, CardSet(seat, None, zone))
 
 
 def _ritual(state: FmState, seat: int, ritual: int) -> None:
@@ -360,14 +375,14 @@ def _ritual(state: FmState, seat: int, ritual: int) -> None:
         )
         if zone is None:
             state.bury(seat, (ritual,), public=True)
-            state.log(("wasted", seat, ritual))
+            state.log(CardWasted(seat, ritual))
             return
         zones.append(zone)
     for zone in zones:
         spells.destroy_monster(state, seat, zone)
     state.bury(seat, (ritual,), public=True)
-    state.log(("ritual", seat, ritual, result))
-    state.pending = Placement(result, 0, True, NOBODY)
+    state.log(RitualPerformed(seat, ritual, result))
+    state.pending = Placement(result, 0, True, None)
     state.phase = PLACING
 
 
@@ -376,7 +391,7 @@ def _place(state: FmState, action: Place) -> None:
     pending = state.pending
     assert pending is not None
     zone = pending.zone
-    if zone == NOBODY:
+    if zone is None:
         row = state.monsters[seat]
         if action.zone is not None:
             zone = action.zone
@@ -387,16 +402,12 @@ def _place(state: FmState, action: Place) -> None:
     state.monsters = replace_at(state.monsters, seat, replace_at(state.monsters[seat], zone, monster))
     state.pending = None
     state.phase = BATTLE
-    shown = (pending.card, action.attack, action.star)
-    state.log(
-        ("placed", seat, zone, *shown),
-        seat,
-        None if pending.face_up else ("placed", seat, zone, None, action.attack, None),
-    )
+    hidden = None if pending.face_up else MonsterPlaced(seat, zone, None, action.attack, None)
+    state.log(MonsterPlaced(seat, zone, pending.card, action.attack, action.star), seat, hidden)
 
 
-def _switch(state: FmState, zone: int) -> None:
-    seat = state.turn_seat
+def _switch(state: FmState, action: Switch) -> None:
+    seat, zone = state.turn_seat, action.zone
     monster = state.monsters[seat][zone]
     assert monster is not None
     state.monsters = replace_at(
@@ -405,15 +416,15 @@ def _switch(state: FmState, zone: int) -> None:
         replace_at(state.monsters[seat], zone, monster._replace(attack=not monster.attack)),
     )
     state.switched |= 1 << zone
-    state.log(("switch", seat, zone, not monster.attack))
+    state.log(PositionChanged(seat, zone, not monster.attack))
 
 
-def _activate_set(state: FmState, zone: int) -> None:
-    seat = state.turn_seat
+def _activate_set(state: FmState, action: Activate) -> None:
+    seat, zone = state.turn_seat, action.zone
     entry = state.magic[seat][zone]
     assert entry is not None
     state.magic = replace_at(state.magic, seat, replace_at(state.magic[seat], zone, None))
-    if card(entry.card).kind == "ritual":
+    if card(entry.card).kind is CardKind.RITUAL:
         _ritual(state, seat, entry.card)
     else:
         spells.activate(state, seat, entry.card)
@@ -425,17 +436,19 @@ def _reveal(state: FmState, owner: int, zone: int) -> Monster:
     if not monster.face_up:
         monster = monster._replace(face_up=True)
         state.monsters = replace_at(state.monsters, owner, replace_at(state.monsters[owner], zone, monster))
-        state.log(("revealed", owner, zone, monster.card))
+        state.log(MonsterRevealed(owner, zone, monster.card))
     return monster
 
 
-def _attack(state: FmState, zone: int, target: int) -> None:
+def _attack(state: FmState, action: Attack) -> None:
     """Battle (seed §5): traps answer first, face-down monsters are revealed, then values compare."""
+    zone, target = action.zone, action.target
     seat, opponent, terrain = state.turn_seat, 1 - state.turn_seat, state.terrain
     state.used_attacks |= 1 << zone
     attacker = _reveal(state, seat, zone)
-    state.log(("attack", seat, zone, target))
-    trap = spells.attack_trap(state, opponent, attack_of(attacker, terrain))
+    state.log(AttackDeclared(seat, zone, None if target == DIRECT else target))
+    set_cards = (entry.card for entry in state.magic[opponent] if entry is not None)
+    trap = spells.trap_against_attack(set_cards, attack_of(attacker, terrain))
     if trap is not None:
         spells.spring_trap(state, opponent, trap)
         spells.destroy_monster(state, seat, zone)
@@ -472,3 +485,16 @@ def _attack(state: FmState, zone: int, target: int) -> None:
         if state.lp[side] == 0:
             finish(state, 1 - side, DuelEnding.LIFE_POINTS)
             return
+
+
+#: The rule that carries out each kind of action.
+_HANDLERS: dict[type[Action], Callable[[FmState, Any], None]] = {
+    Pick: _pick,
+    Cancel: _cancel,
+    Play: _play,
+    Place: _place,
+    Attack: _attack,
+    Switch: _switch,
+    Activate: _activate_set,
+    End: _end,
+}

@@ -6,15 +6,14 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
 
-from cardtable.core.events import LogNode, append_event
-from cardtable.core.game import Outcome
+from cardtable.core.events import Event, LogNode, append_event
+from cardtable.core.game import NOBODY, Outcome
 from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.fm.options import FmOptions
 
 SEATS = 2
 ZONES = 5
 HAND = 5
-NOBODY = -1
 
 # Phases of a turn: choosing the cards to play, placing a monster that was played, battle.
 PICKING, PLACING, BATTLE, OVER = range(4)
@@ -42,6 +41,7 @@ COUNTER_NAMES = (
     "equips",
 )
 
+
 class DuelEnding(StrEnum):
     """How a duel was won (seed §12): the loser's life points, Exodia, or the loser's empty deck."""
 
@@ -50,7 +50,7 @@ class DuelEnding(StrEnum):
     DECK_OUT = "deck_out"
 
 
-#: Each ending in words.
+#: Each ending in words (the outcome's reason; replays record these texts).
 ENDING_REASONS = {
     DuelEnding.LIFE_POINTS: "life points",
     DuelEnding.EXODIA: "Exodia",
@@ -88,8 +88,8 @@ class Placement(NamedTuple):
     card: int
     bonus: int
     face_up: bool
-    #: The zone it must go to (the field monster it was made from), or NOBODY for any free zone.
-    zone: int
+    #: The zone it must go to (the field monster it was made from), or None for any free zone.
+    zone: int | None
 
 
 @with_fast_copy
@@ -99,6 +99,7 @@ class FmState:
     __slots__ = (
         "counters",
         "decks",
+        "ending",
         "graveyards",
         "hands",
         "locks",
@@ -118,7 +119,6 @@ class FmState:
         "turn_number",
         "turn_seat",
         "used_attacks",
-        "win_reason",
         "windows",
     )
 
@@ -153,7 +153,8 @@ class FmState:
     #: Per seat: the counters of the rank score, in COUNTER_NAMES order.
     counters: tuple[tuple[int, ...], ...]
     result: Outcome | None
-    win_reason: str
+    #: How the duel was won, once it is over.
+    ending: DuelEnding | None
     logs: tuple[LogNode, ...]
     log_length: int
     #: A new state sharing every (immutable) field with this one (made by with_fast_copy).
@@ -163,9 +164,7 @@ class FmState:
         """The seat deciding now: always the turn player (traps fire by themselves)."""
         return None if self.phase == OVER else self.turn_seat
 
-    def log(
-        self, event: tuple[object, ...], private_seat: int = NOBODY, hidden: tuple[object, ...] | None = None
-    ) -> None:
+    def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
         self.logs = append_event(self.logs, event, private_seat, hidden)
         self.log_length += 1

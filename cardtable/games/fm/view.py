@@ -11,15 +11,47 @@ deck as far as its hand window reaches (the AI's larger hand).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from cardtable.core.events import ViewLog
+from cardtable.core.events import Event, ViewLog
 from cardtable.core.game import Outcome
 from cardtable.games.fm.carddata import TERRAINS, card
 from cardtable.games.fm.combat import active_star, attack_of, defence_of
+from cardtable.games.fm.events import (
+    AttackDeclared,
+    CardDrawn,
+    CardLost,
+    CardSet,
+    CardsPlayed,
+    CardWasted,
+    DuelOver,
+    Equipped,
+    FmEvent,
+    Fused,
+    MagicActivated,
+    MonsterDestroyed,
+    MonsterPlaced,
+    MonsterRevealed,
+    PlayResulted,
+    PositionChanged,
+    RitualPerformed,
+    TrapSprung,
+    TurnEnded,
+    TurnStarted,
+)
 from cardtable.games.fm.options import FmOptions
-from cardtable.games.fm.state import COUNTER_NAMES, PHASE_NAMES, SEATS, FmState, Monster, Placement, all_cards
+from cardtable.games.fm.state import (
+    COUNTER_NAMES,
+    ENDING_REASONS,
+    PHASE_NAMES,
+    SEATS,
+    FmState,
+    Monster,
+    Placement,
+    all_cards,
+)
 
 
 class SeenMonster(NamedTuple):
@@ -72,11 +104,11 @@ class FmView:
     history: ViewLog
 
     @property
-    def log(self) -> tuple[tuple[Any, ...], ...]:
+    def log(self) -> tuple[FmEvent, ...]:
         """The events this seat saw, oldest first."""
         return self.history.entries()
 
-    def describe(self, event: tuple[Any, ...]) -> str:
+    def describe(self, event: Event) -> str:
         """One event in words."""
         return describe_event(event)
 
@@ -202,55 +234,58 @@ def view(state: FmState, seat: int | None) -> FmView:
     )
 
 
-def describe_event(event: tuple[Any, ...], names: tuple[str, ...] = ("Player 1", "Player 2")) -> str:
-    """One log event in words; hidden cards read as 'a card'."""
-    kind, seat = event[0], event[1]
-    who = names[seat] if isinstance(seat, int) and seat >= 0 else ""
+def describe_event(event: Event, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
+    """One log event in words; hidden cards read as 'a hidden card'."""
 
     def label(card_id: int | None) -> str:
         return "a hidden card" if card_id is None else card_label(card_id)
 
-    if kind == "turn":
-        return f"Turn {event[2]} of {who}"
-    if kind == "draw":
-        return f"{who} draws {label(event[2])}"
-    if kind == "play":
-        return f"{who} plays {event[2]} card{'s' if event[2] > 1 else ''} face {'up' if event[3] else 'down'}"
-    if kind == "fusion":
-        return f"{who} fuses {label(event[2])} and {label(event[3])} into {label(event[4])}"
-    if kind == "equip":
-        return f"{who} equips {label(event[3])} with {label(event[2])} ({event[4]:+d})"
-    if kind == "result":
-        return f"{who}'s play gives {label(event[2])}"
-    if kind == "placed":
-        position = "attack" if event[4] else "defence"
-        return f"{who} places {label(event[3])} in zone {event[2] + 1}, {position} position"
-    if kind == "set":
-        return f"{who} sets {label(event[2])} in magic zone {event[3] + 1}"
-    if kind == "magic":
-        return f"{who} activates {label(event[2])}"
-    if kind == "trap":
-        return f"{who}'s trap {label(event[2])} springs"
-    if kind == "ritual":
-        return f"{who} performs {label(event[2])}, summoning {label(event[3])}"
-    if kind == "lost":
-        return f"{who}'s {label(event[2])} does not combine and is lost"
-    if kind == "wasted":
-        return f"{label(event[2])} of {who} is used up with no effect"
-    if kind == "attack":
-        target = "directly" if event[3] < 0 else f"zone {event[3] + 1}"
-        return f"{who} attacks {target} with zone {event[2] + 1}"
-    if kind == "revealed":
-        return f"{who}'s monster in zone {event[2] + 1} is revealed: {label(event[3])}"
-    if kind == "destroyed":
-        return f"{who}'s {label(event[2])} is destroyed"
-    if kind == "switch":
-        return f"{who} switches zone {event[2] + 1} to {'attack' if event[3] else 'defence'}"
-    if kind == "end":
-        return f"{who} ends the turn"
-    if kind == "over":
-        return f"Duel over: {who} wins ({event[2]})"
-    raise ValueError(f"unknown duel event {event!r}")
+    match event:
+        case TurnStarted():
+            return f"Turn {event.number} of {names[event.seat]}"
+        case CardDrawn():
+            return f"{names[event.seat]} draws {label(event.card)}"
+        case CardsPlayed():
+            cards = f"{event.count} card{'s' if event.count > 1 else ''}"
+            return f"{names[event.seat]} plays {cards} face {'up' if event.face_up else 'down'}"
+        case Fused():
+            materials = f"{label(event.first)} and {label(event.second)}"
+            return f"{names[event.seat]} fuses {materials} into {label(event.result)}"
+        case Equipped():
+            gain = f"({event.gain:+d})"
+            return f"{names[event.seat]} equips {label(event.monster)} with {label(event.equip)} {gain}"
+        case PlayResulted():
+            return f"{names[event.seat]}'s play gives {label(event.card)}"
+        case MonsterPlaced():
+            where = f"zone {event.zone + 1}, {'attack' if event.attack else 'defence'} position"
+            return f"{names[event.seat]} places {label(event.card)} in {where}"
+        case CardSet():
+            return f"{names[event.seat]} sets {label(event.card)} in magic zone {event.zone + 1}"
+        case MagicActivated():
+            return f"{names[event.seat]} activates {label(event.card)}"
+        case TrapSprung():
+            return f"{names[event.seat]}'s trap {label(event.card)} springs"
+        case RitualPerformed():
+            return f"{names[event.seat]} performs {label(event.ritual)}, summoning {label(event.monster)}"
+        case CardLost():
+            return f"{names[event.seat]}'s {label(event.card)} does not combine and is lost"
+        case CardWasted():
+            return f"{label(event.card)} of {names[event.seat]} is used up with no effect"
+        case AttackDeclared():
+            aim = "directly" if event.target is None else f"zone {event.target + 1}"
+            return f"{names[event.seat]} attacks {aim} with zone {event.zone + 1}"
+        case MonsterRevealed():
+            return f"{names[event.seat]}'s monster in zone {event.zone + 1} is revealed: {label(event.card)}"
+        case MonsterDestroyed():
+            return f"{names[event.seat]}'s {label(event.card)} is destroyed"
+        case PositionChanged():
+            position = "attack" if event.attack else "defence"
+            return f"{names[event.seat]} switches zone {event.zone + 1} to {position}"
+        case TurnEnded():
+            return f"{names[event.seat]} ends the turn"
+        case DuelOver():
+            return f"Duel over: {names[event.winner]} wins ({ENDING_REASONS[event.ending]})"
+    raise ValueError(f"not a duel event: {event!r}")
 
 
 def hidden_cards(state: FmState, seat: int | None) -> frozenset[int]:

@@ -1,0 +1,206 @@
+"""The duel's log events, one small frozen class each; a card an observer may not see is None.
+
+An event naming a hidden card (a draw, a face-down play and what it made) is
+written to the other observers' logs in its redacted form: the same class
+with the hidden fields None.  Seats and zones count from 0, as in the
+Python API.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from cardtable.core.events import Event
+from cardtable.games.fm.state import DuelEnding
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    """`seat` starts its `number`th turn."""
+
+    seat: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    """`seat` draws a card (None for everyone but `seat`)."""
+
+    seat: int
+    card: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardsPlayed(Event):
+    """`seat` plays `count` picked cards, face up or down."""
+
+    seat: int
+    count: int
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Fused(Event):
+    """Two cards of a combination fuse into a third (hidden from the opponent when played face down)."""
+
+    seat: int
+    first: int | None
+    second: int | None
+    result: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Equipped(Event):
+    """An equip card goes onto a monster of the combination (a negative `gain`: Reverse Trap turned it)."""
+
+    seat: int
+    equip: int | None
+    monster: int | None
+    gain: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardLost(Event):
+    """A card of the combination that combined with nothing is lost."""
+
+    seat: int
+    card: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResulted(Event):
+    """The monster a play gave, before it is placed."""
+
+    seat: int
+    card: int | None
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardWasted(Event):
+    """A card is used up with no effect: an equip fitting nothing, a ritual short of tributes, a full zone."""
+
+    seat: int
+    card: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet(Event):
+    """A magic, ritual or trap card is set face down in a magic/trap zone."""
+
+    seat: int
+    card: int | None
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
+class MagicActivated(Event):
+    """A magic card takes effect."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrapSprung(Event):
+    """A set trap fires by itself."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class RitualPerformed(Event):
+    """A ritual tributes its three monsters and summons `monster`."""
+
+    seat: int
+    ritual: int
+    monster: int
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterPlaced(Event):
+    """A monster goes into a zone; card and star (0 or 1) are None for the opponent when it is face down."""
+
+    seat: int
+    zone: int
+    card: int | None
+    attack: bool
+    star: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PositionChanged(Event):
+    """A monster turns to attack or defence position."""
+
+    seat: int
+    zone: int
+    attack: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclared(Event):
+    """The monster in `zone` attacks the opponent's monster in `target` (None: a direct attack)."""
+
+    seat: int
+    zone: int
+    target: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterRevealed(Event):
+    """A face-down monster turns face up."""
+
+    seat: int
+    zone: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterDestroyed(Event):
+    """A monster goes to the graveyard (its card None for the opponent when it was face down)."""
+
+    seat: int
+    card: int | None
+    zone: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    """`seat` ends its turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DuelOver(Event):
+    """The duel is won: how, and each side's life points at the end."""
+
+    winner: int
+    ending: DuelEnding
+    life_points: tuple[int, ...]
+
+
+#: Every event of the duel.
+FmEvent: TypeAlias = (
+    TurnStarted
+    | CardDrawn
+    | CardsPlayed
+    | Fused
+    | Equipped
+    | CardLost
+    | PlayResulted
+    | CardWasted
+    | CardSet
+    | MagicActivated
+    | TrapSprung
+    | RitualPerformed
+    | MonsterPlaced
+    | PositionChanged
+    | AttackDeclared
+    | MonsterRevealed
+    | MonsterDestroyed
+    | TurnEnded
+    | DuelOver
+)
