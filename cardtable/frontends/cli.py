@@ -15,7 +15,7 @@ from cardtable.bots import bot_names, is_search_spec, make_opponent
 from cardtable.core import replay as replays
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
-from cardtable.frontends.registry import PlayRequest, front_end
+from cardtable.frontends.registry import PlayRequest, all_front_ends, front_end
 from cardtable.frontends.screens import rules_page
 from cardtable.games import AnyGame, game_names, get_game
 
@@ -293,111 +293,6 @@ def arena(
     run_and_report(game, specs, count, options, seats, mode, seed, jobs, Path(folder), Console())
 
 
-def _campaign_store(path: str | None) -> Any:
-    from cardtable.frontends.fm_play import campaign_store
-
-    return campaign_store(path)
-
-
-_save_option = click.option(
-    "--save",
-    "save_path",
-    type=click.Path(dir_okay=False),
-    help="The campaign's save file (default: fm-campaign.sqlite in your data directory).",
-)
-
-
-@main.command()
-@_save_option
-@click.option(
-    "--seed", type=int, help="Seed of the starter deck and the duels (for a reproducible campaign)."
-)
-def campaign(save_path: str | None, seed: int | None) -> None:
-    """The Forbidden Memories campaign: duel the 39 duelists, win cards, build your deck."""
-    from cardtable.frontends.fm_campaign import CampaignScreen
-
-    store = _campaign_store(save_path)
-    console = Console()
-    console.print(f"Campaign save: {store.path}")
-    CampaignScreen(store, console, seed=seed).run()
-
-
-@main.group()
-def deck() -> None:
-    """Forbidden Memories decks: check, make and show deck files, or move the campaign's deck."""
-
-
-@deck.command(name="check")
-@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
-def deck_check(deck_file: str) -> None:
-    """Check a deck file against the deck rules (40 cards, 3 copies, one of each Exodia piece)."""
-    from cardtable.games.fm.duelists import read_deck
-
-    read_deck(deck_file)
-    click.echo(f"{deck_file}: a legal deck of 40 cards.")
-
-
-@deck.command(name="new")
-@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
-@click.option("--seed", type=int, help="Seed of the draw from the starter pools.")
-def deck_new(deck_file: str, seed: int | None) -> None:
-    """Write a new starter deck, drawn from the seven starter pools."""
-    from cardtable.core.chance import fresh_seed, make_rng
-    from cardtable.core.replay import write_atomic
-    from cardtable.games.fm.decks import starter_deck
-    from cardtable.games.fm.duelists import deck_json
-
-    write_atomic(
-        deck_file, deck_json(starter_deck(make_rng(fresh_seed() if seed is None else seed, "starter")))
-    )
-    click.echo(f"Wrote a starter deck to {deck_file}.")
-
-
-@deck.command(name="show")
-@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
-def deck_show(deck_file: str) -> None:
-    """List a deck file's cards with their stats."""
-    from collections import Counter
-
-    from cardtable.frontends.fm_screen import describe_card
-    from cardtable.games.fm.duelists import read_deck
-
-    console = Console()
-    for card_id, copies in sorted(Counter(read_deck(deck_file)).items()):
-        console.print(f"#{card_id:<4} ×{copies} ", describe_card(card_id))
-
-
-@deck.command(name="export")
-@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
-@_save_option
-def deck_export(deck_file: str, save_path: str | None) -> None:
-    """Write the campaign's deck to a deck file."""
-    from cardtable.core.replay import write_atomic
-    from cardtable.games.fm.duelists import deck_json
-
-    progress = _campaign_store(save_path).load()
-    if progress is None:
-        raise click.UsageError("there is no campaign yet: start one with cardtable campaign")
-    write_atomic(deck_file, deck_json(progress.deck))
-    click.echo(f"Wrote the campaign's deck to {deck_file}.")
-
-
-@deck.command(name="import")
-@click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
-@_save_option
-def deck_import(deck_file: str, save_path: str | None) -> None:
-    """Make a deck file the campaign's deck: it must be legal and hold only cards you own."""
-    from cardtable.games.fm.campaign import set_deck
-    from cardtable.games.fm.duelists import read_deck
-
-    store = _campaign_store(save_path)
-    progress = store.load()
-    if progress is None:
-        raise click.UsageError("there is no campaign yet: start one with cardtable campaign")
-    store.save(set_deck(progress, read_deck(deck_file)))
-    click.echo("The campaign now plays that deck.")
-
-
 @main.command()
 @_game_argument
 def rules(game_name: str) -> None:
@@ -423,6 +318,12 @@ def games(names: bool) -> None:
             f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"
         )
         click.echo(f"{name:8} {game.title} ({seats} players); bots: {', '.join(bot_names(game))}")
+
+
+# The commands of the games' own applications (a campaign, deck files), from their front ends.
+for _front_end in all_front_ends():
+    for _command in _front_end.commands:
+        main.add_command(_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,8 +13,9 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from cardtable.frontends.cli import main
-from cardtable.frontends.fm_campaign import CampaignScreen
-from cardtable.games.fm.campaign import CampaignError, CampaignStore, buy, new_campaign, record_duel, set_deck
+from cardtable.frontends.fm.campaign import CampaignScreen
+from cardtable.frontends.fm.store import CampaignStore
+from cardtable.games.fm.campaign import CampaignError, buy, new_campaign, record_duel, set_deck
 from cardtable.games.fm.carddata import cards
 from cardtable.games.fm.decks import DeckError, deck_problems
 from cardtable.games.fm.rank import Rank

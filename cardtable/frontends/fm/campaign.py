@@ -11,13 +11,13 @@ from rich.table import Table
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
-from cardtable.frontends.fm_screen import describe_card
+from cardtable.frontends.fm.screen import describe_card
+from cardtable.frontends.fm.store import CampaignStore
 from cardtable.frontends.terminal import TerminalGame
 from cardtable.games.fm import GAME
 from cardtable.games.fm.ai import DuelistAI
 from cardtable.games.fm.campaign import (
     LAST_OPPONENT,
-    CampaignStore,
     Progress,
     buy,
     new_campaign,
@@ -25,12 +25,11 @@ from cardtable.games.fm.campaign import (
     record_duel,
     set_deck,
 )
-from cardtable.games.fm.carddata import cards
+from cardtable.games.fm.carddata import card_named, cards
 from cardtable.games.fm.duelists import duel_position
 from cardtable.games.fm.rank import drop, rank
 
 MENU = """[1] duel {next}   [2] free duel   [3] deck   [4] password shop   [5] collection   [6] quit"""
-_BY_NAME = {card.name.lower(): card.id for card in cards().values()}
 
 
 class Quit(Exception):
@@ -191,7 +190,7 @@ class CampaignScreen:
 
 
 def _card_of(text: str) -> int | None:
-    text = text.strip().lower()
-    if text.lstrip("#").isdigit() and int(text.lstrip("#")) in cards():
-        return int(text.lstrip("#"))
-    return _BY_NAME.get(text)
+    number = text.strip().lstrip("#")
+    if number.isdigit() and int(number) in cards():
+        return int(number)
+    return card_named(text)

@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.core.events import Event
 from cardtable.games.fm.carddata import TERRAINS, card
 from cardtable.games.fm.view import FmView, SeenMonster, describe_event
 
@@ -57,7 +58,7 @@ def _side(view: FmView, seat: int, title: str) -> Panel:
     return Panel(table, title=title, title_align="left")
 
 
-def render(view: FmView, names: Sequence[str], recent: Sequence[tuple[object, ...]] = ()) -> RenderableType:
+def render(view: FmView, names: Sequence[str], recent: Sequence[Event] = ()) -> RenderableType:
     """The duel as `view.seat` sees it, with the events in `recent` listed."""
     me = view.seat if view.seat is not None else 0
     parts: list[RenderableType] = [_side(view, 1 - me, names[1 - me])]
@@ -84,6 +85,6 @@ def render(view: FmView, names: Sequence[str], recent: Sequence[tuple[object, ..
                 pending.append(f"  ({view.pending.bonus:+d})")
             parts.append(pending)
     if recent:
-        lines = [describe_event(event, tuple(names)) for event in recent]
+        lines = [describe_event(event, names) for event in recent]
         parts.append(Panel(Text("\n".join(lines[-12:])), title="what happened", title_align="left"))
     return Group(*parts)

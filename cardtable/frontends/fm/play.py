@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import click
@@ -12,22 +11,16 @@ from cardtable.bots import is_search_spec, make_opponent
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.match import Match
 from cardtable.core.players import Bot
+from cardtable.frontends.fm.deck_files import read_deck
+from cardtable.frontends.fm.store import campaign_store
 from cardtable.frontends.registry import PlayRequest
 from cardtable.games.fm import GAME
 from cardtable.games.fm.ai import DuelistAI
-from cardtable.games.fm.campaign import CampaignStore
 from cardtable.games.fm.carddata import duelists
 from cardtable.games.fm.decks import starter_deck
-from cardtable.games.fm.duelists import duel_position, find_duelist, read_deck
+from cardtable.games.fm.duelists import duel_position, find_duelist
 
 HUMANS = {"you", "human", "me"}
-
-
-def campaign_store(path: str | None) -> CampaignStore:
-    """The campaign's save: `path`, or fm-campaign.sqlite in the user's data directory."""
-    from platformdirs import user_data_dir
-
-    return CampaignStore(Path(path) if path else Path(user_data_dir("cardtable")) / "fm-campaign.sqlite")
 
 
 def play_setup(request: PlayRequest) -> tuple[Match[Any, Any, Any, Any], dict[int, Bot]]:
