@@ -6,16 +6,17 @@ from typing import Any
 
 from cardtable.core.match import Match
 from cardtable.games.fm import GAME
-from cardtable.games.fm.carddata import cards
+from cardtable.games.fm.carddata import card_named
 
-_BY_NAME = {card.name.lower(): card.id for card in cards().values()}
 #: A plain monster to fill decks with.
 FILLER = 8
 
 
 def cid(name: str) -> int:
     """A card's number by its name."""
-    return _BY_NAME[name.lower()]
+    found = card_named(name)
+    assert found is not None, f"no card named {name!r}"
+    return found
 
 
 def monster(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import sqlite3
 from collections import Counter
 from pathlib import Path
@@ -14,10 +15,11 @@ from rich.console import Console
 
 from cardtable.frontends.cli import main
 from cardtable.frontends.fm.campaign import CampaignScreen
+from cardtable.frontends.fm.deck_files import read_deck, write_deck
 from cardtable.frontends.fm.store import CampaignStore
 from cardtable.games.fm.campaign import CampaignError, buy, new_campaign, record_duel, set_deck
 from cardtable.games.fm.carddata import cards
-from cardtable.games.fm.decks import DeckError, deck_problems
+from cardtable.games.fm.decks import DeckError, deck_from_json, deck_problems
 from cardtable.games.fm.rank import Rank
 
 
@@ -193,3 +195,30 @@ def test_free_duel_and_two_players_from_the_command_line(tmp_path: Path) -> None
     assert result.exit_code == 0 and "Pass the terminal to Player 1" in result.output
     result = runner.invoke(main, ["play", "fm", "--vs", "Nobody"])
     assert result.exit_code == 2 and "no duelist 'Nobody'" in result.output
+
+
+def test_a_deck_is_read_from_json_by_numbers_and_names() -> None:
+    deck = ["blue-eyes white dragon ", 2, *range(30, 68)]
+    assert deck_from_json(deck, "upload") == (1, 2, *range(30, 68))
+    for data, message in [
+        ({"cards": []}, "upload should be a JSON list of card numbers or names"),
+        ([1, "Nobody", 3], "upload entry 2: 'Nobody' is not a card number or name"),
+        ([1, True], "upload entry 2: True is not a card number or name"),
+        ([1, 723], "upload entry 2: 723 is not a card number or name"),
+        ([1] * 40, "upload refused: 40 copies of Blue-eyes White Dragon (#1); the most is 3"),
+    ]:
+        with pytest.raises(DeckError, match=re.escape(message)):
+            deck_from_json(data, "upload")
+
+
+def test_deck_files_may_carry_comments_and_are_refused_with_the_file_named(tmp_path: Path) -> None:
+    path = tmp_path / "deck.json"
+    write_deck(path, tuple(range(30, 70)))
+    text = "// my deck\n" + path.read_text()
+    path.write_text(text)
+    assert read_deck(path) == tuple(range(30, 70))
+    with pytest.raises(DeckError, match=r"cannot read deck .*missing\.json"):
+        read_deck(tmp_path / "missing.json")
+    (tmp_path / "bad.json").write_text("[1, 2,")
+    with pytest.raises(DeckError, match=r"deck .*bad.json.* not JSON"):
+        read_deck(tmp_path / "bad.json")

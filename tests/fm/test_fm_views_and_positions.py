@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import astuple
 from typing import Any
 
 import pytest
 
 from cardtable.core.errors import ActionParseError, PositionError
 from cardtable.core.match import Match
-from cardtable.games.fm import GAME
+from cardtable.games.fm import GAME, DuelEnding
 from cardtable.games.fm.actions import ACTIONS, format_action, parse_action
+from cardtable.games.fm.events import DuelOver, Fused, MonsterPlaced, PlayResulted
 from tests.fm.helpers import cid, duel, match_from, monster, play
 
 
@@ -115,3 +117,29 @@ def test_a_start_position_checks_both_decks() -> None:
         GAME, seed=1, position={"game": "fm", "decks": [list(range(30, 70)), list(range(130, 170))]}
     )
     assert len(match.state.hands[0]) == 5 and len(match.state.decks[0]) == 35
+
+
+def test_the_log_holds_typed_events_redacted_for_the_other_side() -> None:
+    match = match_from(duel(hands=(["Mystical Elf", "Mushroom Man"], [])))
+    play(match, "pick h1", "pick h2", "play down", "place defence star 2")
+    elf, mushroom, queen = cid("Mystical Elf"), cid("Mushroom Man"), cid("Queen of Autumn Leaves")
+    mine = match.view(0).log
+    assert Fused(0, elf, mushroom, queen) in mine and PlayResulted(0, queen, False) in mine
+    assert MonsterPlaced(0, 0, queen, False, 1) in mine
+    for seat in (1, None):
+        theirs = match.view(seat).log
+        assert Fused(0, None, None, None) in theirs and MonsterPlaced(0, 0, None, False, None) in theirs
+        assert all(queen not in astuple(event) for event in theirs)
+    assert match.view(1).describe(Fused(0, None, None, None)) == (
+        "Player 1 fuses a hidden card and a hidden card into a hidden card"
+    )
+
+
+def test_the_end_of_the_duel_carries_its_ending_and_life_points() -> None:
+    match = match_from(duel(hands=(["Mystical Elf"], []), decks=(["Mushroom Man"] * 5, []), phase="battle"))
+    play(match, "end")
+    assert match.outcome is not None and match.outcome.ending == DuelEnding.DECK_OUT
+    assert match.state.ending is DuelEnding.DECK_OUT
+    last = match.view(None).log[-1]
+    assert last == DuelOver(0, DuelEnding.DECK_OUT, (8000, 8000))
+    assert match.view(None).describe(last) == "Duel over: Player 1 wins (deck out)"

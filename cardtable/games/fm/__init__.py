@@ -1,6 +1,10 @@
 """The Forbidden Memories duel: the engine of the PlayStation card game, with its real card data (fm.md).
 
-The package ends in the game's declaration, registered by name.
+Besides the game's declaration (registered by name at the foot), the
+package offers the rules as pure functions, for study: what a combination
+of cards gives, guardian stars, terrain, equips, which trap answers an
+attack, and the rank of a won duel.  The engine plays by these same
+functions.
 """
 
 from __future__ import annotations
@@ -12,12 +16,17 @@ from cardtable.core.registry import register
 from cardtable.games.fm import actions, position, rules
 from cardtable.games.fm.actions import Action
 from cardtable.games.fm.ai import DuelistAI
+from cardtable.games.fm.carddata import CardKind, Terrain, can_equip, equip_bonus
+from cardtable.games.fm.combat import star_matchup, terrain_bonus
+from cardtable.games.fm.combination import Combination, CombinationStep, StepKind, combination_step, combine
 from cardtable.games.fm.determinize import determinize
 from cardtable.games.fm.duelists import random_duel
 from cardtable.games.fm.evaluate import evaluate
 from cardtable.games.fm.explain import explain_illegal
+from cardtable.games.fm.magic import trap_against_attack
 from cardtable.games.fm.options import OPTION_TABLE, FmOptions
-from cardtable.games.fm.state import SEATS, FmState, all_cards
+from cardtable.games.fm.rank import rank_letter, rank_rewards, rank_score
+from cardtable.games.fm.state import SEATS, DuelEnding, FmState, all_cards
 from cardtable.games.fm.view import FmView, card_label, hidden_cards, view
 
 GAME: Game[FmState, Action, FmView, FmOptions] = Game(
@@ -56,4 +65,22 @@ GAME: Game[FmState, Action, FmView, FmOptions] = Game(
 
 register(GAME)
 
-__all__ = ["GAME"]
+__all__ = [
+    "GAME",
+    "CardKind",
+    "Combination",
+    "CombinationStep",
+    "DuelEnding",
+    "StepKind",
+    "Terrain",
+    "can_equip",
+    "combination_step",
+    "combine",
+    "equip_bonus",
+    "rank_letter",
+    "rank_rewards",
+    "rank_score",
+    "star_matchup",
+    "terrain_bonus",
+    "trap_against_attack",
+]
