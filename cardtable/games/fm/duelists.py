@@ -9,8 +9,8 @@ from cardtable.core.errors import UnknownNameError
 from cardtable.games.fm.carddata import duelists
 from cardtable.games.fm.decks import duelist_deck, shuffled, starter_deck
 from cardtable.games.fm.options import FmOptions
-from cardtable.games.fm.rules import new_duel
 from cardtable.games.fm.state import HAND, SEATS, FmState
+from cardtable.games.fm.turn import new_duel
 
 
 def random_duel(options: FmOptions, seats: int, rng: random.Random, first_seat: int | None = None) -> FmState:

@@ -20,7 +20,6 @@ from cardtable.games.fm.carddata import SETTABLE_KINDS, TERRAINS, card, cards
 from cardtable.games.fm.decks import DeckError, check_deck, shuffled
 from cardtable.games.fm.magic import LASTING_TURNS
 from cardtable.games.fm.options import OPTION_TABLE, FmOptions
-from cardtable.games.fm.rules import new_duel
 from cardtable.games.fm.state import (
     COUNTER_NAMES,
     FIELD_PICK,
@@ -36,6 +35,7 @@ from cardtable.games.fm.state import (
     Placement,
     SetCard,
 )
+from cardtable.games.fm.turn import new_duel
 from cardtable.games.fm.view import card_label
 
 #: The largest hand window (a duelist's AI may pick from the top of its deck too).

@@ -1,12 +1,16 @@
-"""The Forbidden Memories duel (seed §1-§5, §8, §9, §12): draw to five, play a card or combination, battle."""
+"""The Forbidden Memories duel's actions (seed §3-§5, §8, §9): what is legal, and what each action does.
+
+A turn draws to five (`turn.py`), plays one card or combination, then
+battles (`battle.py`); magic and traps are `magic.py`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.core.game import Outcome
 from cardtable.core.tuples import replace_at
+from cardtable.games.fm import battle
 from cardtable.games.fm import magic as spells
 from cardtable.games.fm.actions import (
     ACTIVATES,
@@ -31,149 +35,34 @@ from cardtable.games.fm.actions import (
     Switch,
 )
 from cardtable.games.fm.carddata import ACTIVATED_KINDS, SETTABLE_KINDS, CardKind, card, rituals
-from cardtable.games.fm.combat import attack_of, attacking_value, defence_of
 from cardtable.games.fm.combination import CombinationStep, StepKind, combination_step
 from cardtable.games.fm.events import (
-    AttackDeclared,
-    CardDrawn,
     CardLost,
     CardSet,
     CardsPlayed,
     CardWasted,
-    DuelOver,
     Equipped,
     Fused,
     MonsterPlaced,
-    MonsterRevealed,
     PlayResulted,
     PositionChanged,
     RitualPerformed,
-    TurnEnded,
-    TurnStarted,
 )
-from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.state import (
     BATTLE,
-    CARDS_DRAWN,
-    DEFENSIVE_WINS,
-    EFFECTIVE_ATTACKS,
-    ENDING_REASONS,
     EQUIPS,
     FACE_DOWN_PLAYS,
     FIELD_PICK,
     FUSIONS,
-    HAND,
-    OVER,
     PICKING,
     PLACING,
-    SEATS,
     ZONES,
-    DuelEnding,
     FmState,
     Monster,
     Placement,
     SetCard,
 )
-
-EXODIA = frozenset({17, 18, 19, 20, 21})
-
-
-def new_duel(
-    options: FmOptions,
-    decks: tuple[tuple[int, ...], tuple[int, ...]],
-    windows: tuple[int, int] = (HAND, HAND),
-    sees_face_down: tuple[bool, bool] = (False, False),
-    first_seat: int = 0,
-) -> FmState:
-    """A duel between two shuffled decks (top first); both draw five and `first_seat` begins."""
-    state = FmState.__new__(FmState)
-    state.options = options
-    state.decks = decks
-    state.hands = ((), ())
-    state.monsters = ((None,) * ZONES, (None,) * ZONES)
-    state.magic = ((None,) * ZONES, (None,) * ZONES)
-    state.graveyards = ((), ())
-    state.lp = (options.starting_lp, options.starting_lp)
-    state.terrain = 0
-    state.turn_seat = first_seat
-    state.turn_number = (0, 0)
-    state.phase = PICKING
-    state.picks = ()
-    state.pending = None
-    state.used_attacks = 0
-    state.switched = 0
-    state.locks = (0, 0)
-    state.windows = windows
-    state.sees_face_down = sees_face_down
-    state.counters = ((0,) * 8, (0,) * 8)
-    state.result = None
-    state.ending = None
-    state.logs = (None,) * (SEATS + 1)
-    state.log_length = 0
-    for seat in (first_seat, 1 - first_seat):
-        draw_to_hand(state, seat)
-    start_turn(state, first_seat)
-    return state
-
-
-# -- the turn ---------------------------------------------------------------------------
-def draw_to_hand(state: FmState, seat: int) -> bool:
-    """Draw until the hand holds five; drawing from an empty deck loses the duel (seed §2)."""
-    while len(state.hands[seat]) < HAND:
-        deck = state.decks[seat]
-        if not deck:
-            finish(state, 1 - seat, DuelEnding.DECK_OUT)
-            return False
-        state.decks = replace_at(state.decks, seat, deck[1:])
-        state.hands = replace_at(state.hands, seat, state.hands[seat] + (deck[0],))
-        state.count(seat, CARDS_DRAWN)
-        state.log(CardDrawn(seat, deck[0]), seat, CardDrawn(seat, None))
-    if set(state.hands[seat]) >= EXODIA:
-        finish(state, seat, DuelEnding.EXODIA)
-        return False
-    return True
-
-
-def start_turn(state: FmState, seat: int) -> None:
-    """The turn player draws up to five, then picks what to play."""
-    state.turn_seat = seat
-    state.turn_number = replace_at(state.turn_number, seat, state.turn_number[seat] + 1)
-    state.phase = PICKING
-    state.picks = ()
-    state.used_attacks = 0
-    state.switched = 0
-    state.log(TurnStarted(seat, state.turn_number[seat]))
-    draw_to_hand(state, seat)
-
-
-def end_turn(state: FmState) -> None:
-    """Lasting effects on the turn player's side count down; the other side's turn starts."""
-    seat = state.turn_seat
-    if state.locks[seat]:
-        state.locks = replace_at(state.locks, seat, state.locks[seat] - 1)
-    state.monsters = replace_at(
-        state.monsters, seat, tuple(_tick(monster) for monster in state.monsters[seat])
-    )
-    state.log(TurnEnded(seat))
-    start_turn(state, 1 - seat)
-
-
-def _tick(monster: Monster | None) -> Monster | None:
-    """A weakening runs one of its owner's turns shorter, and ends with the last."""
-    if monster is None or not monster.weak_turns:
-        return monster
-    turns = monster.weak_turns - 1
-    return monster._replace(weak_turns=turns, weakened=monster.weakened if turns else 0)
-
-
-def finish(state: FmState, winner: int, ending: DuelEnding) -> None:
-    """The duel is over: the outcome's reason is the ending in words."""
-    scores = tuple(float(points) for points in state.lp)
-    state.result = Outcome((winner,), scores, ending, ENDING_REASONS[ending])
-    state.ending = ending
-    state.phase = OVER
-    state.pending = None
-    state.log(DuelOver(winner, ending, state.lp))
+from cardtable.games.fm.turn import end_turn
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -430,70 +319,13 @@ def _activate_set(state: FmState, action: Activate) -> None:
         spells.activate(state, seat, entry.card)
 
 
-def _reveal(state: FmState, owner: int, zone: int) -> Monster:
-    monster = state.monsters[owner][zone]
-    assert monster is not None
-    if not monster.face_up:
-        monster = monster._replace(face_up=True)
-        state.monsters = replace_at(state.monsters, owner, replace_at(state.monsters[owner], zone, monster))
-        state.log(MonsterRevealed(owner, zone, monster.card))
-    return monster
-
-
-def _attack(state: FmState, action: Attack) -> None:
-    """Battle (seed §5): traps answer first, face-down monsters are revealed, then values compare."""
-    zone, target = action.zone, action.target
-    seat, opponent, terrain = state.turn_seat, 1 - state.turn_seat, state.terrain
-    state.used_attacks |= 1 << zone
-    attacker = _reveal(state, seat, zone)
-    state.log(AttackDeclared(seat, zone, None if target == DIRECT else target))
-    set_cards = (entry.card for entry in state.magic[opponent] if entry is not None)
-    trap = spells.trap_against_attack(set_cards, attack_of(attacker, terrain))
-    if trap is not None:
-        spells.spring_trap(state, opponent, trap)
-        spells.destroy_monster(state, seat, zone)
-        state.count(opponent, DEFENSIVE_WINS)
-        return
-    if target == DIRECT:
-        spells.damage(state, opponent, attack_of(attacker, terrain))
-        state.count(seat, EFFECTIVE_ATTACKS)
-    else:
-        defender = _reveal(state, opponent, target)
-        value = attacking_value(attacker, defender, terrain)
-        if defender.attack:
-            other = attack_of(defender, terrain)
-            if value > other:
-                spells.destroy_monster(state, opponent, target)
-                spells.damage(state, opponent, value - other)
-                state.count(seat, EFFECTIVE_ATTACKS)
-            elif value < other:
-                spells.destroy_monster(state, seat, zone)
-                spells.damage(state, seat, other - value)
-                state.count(opponent, DEFENSIVE_WINS)
-            else:
-                spells.destroy_monster(state, seat, zone)
-                spells.destroy_monster(state, opponent, target)
-        else:
-            other = defence_of(defender, terrain)
-            if value > other:
-                spells.destroy_monster(state, opponent, target)
-                state.count(seat, EFFECTIVE_ATTACKS)
-            elif value < other:
-                spells.damage(state, seat, other - value)
-                state.count(opponent, DEFENSIVE_WINS)
-    for side in (opponent, seat):
-        if state.lp[side] == 0:
-            finish(state, 1 - side, DuelEnding.LIFE_POINTS)
-            return
-
-
 #: The rule that carries out each kind of action.
 _HANDLERS: dict[type[Action], Callable[[FmState, Any], None]] = {
     Pick: _pick,
     Cancel: _cancel,
     Play: _play,
     Place: _place,
-    Attack: _attack,
+    Attack: battle.attack,
     Switch: _switch,
     Activate: _activate_set,
     End: _end,

@@ -1,0 +1,119 @@
+"""The turn of a duel (seed §1, §2, §12): a new duel, drawing to five, the turn's end, the duel's end."""
+
+from __future__ import annotations
+
+from cardtable.core.game import Outcome
+from cardtable.core.tuples import replace_at
+from cardtable.games.fm.events import CardDrawn, DuelOver, TurnEnded, TurnStarted
+from cardtable.games.fm.options import FmOptions
+from cardtable.games.fm.state import (
+    CARDS_DRAWN,
+    ENDING_REASONS,
+    HAND,
+    OVER,
+    PICKING,
+    SEATS,
+    ZONES,
+    DuelEnding,
+    FmState,
+    Monster,
+)
+
+EXODIA = frozenset({17, 18, 19, 20, 21})
+
+
+def new_duel(
+    options: FmOptions,
+    decks: tuple[tuple[int, ...], tuple[int, ...]],
+    windows: tuple[int, int] = (HAND, HAND),
+    sees_face_down: tuple[bool, bool] = (False, False),
+    first_seat: int = 0,
+) -> FmState:
+    """A duel between two shuffled decks (top first); both draw five and `first_seat` begins."""
+    state = FmState.__new__(FmState)
+    state.options = options
+    state.decks = decks
+    state.hands = ((), ())
+    state.monsters = ((None,) * ZONES, (None,) * ZONES)
+    state.magic = ((None,) * ZONES, (None,) * ZONES)
+    state.graveyards = ((), ())
+    state.lp = (options.starting_lp, options.starting_lp)
+    state.terrain = 0
+    state.turn_seat = first_seat
+    state.turn_number = (0, 0)
+    state.phase = PICKING
+    state.picks = ()
+    state.pending = None
+    state.used_attacks = 0
+    state.switched = 0
+    state.locks = (0, 0)
+    state.windows = windows
+    state.sees_face_down = sees_face_down
+    state.counters = ((0,) * 8, (0,) * 8)
+    state.result = None
+    state.ending = None
+    state.logs = (None,) * (SEATS + 1)
+    state.log_length = 0
+    for seat in (first_seat, 1 - first_seat):
+        draw_to_hand(state, seat)
+    start_turn(state, first_seat)
+    return state
+
+
+def draw_to_hand(state: FmState, seat: int) -> bool:
+    """Draw until the hand holds five; drawing from an empty deck loses the duel (seed §2)."""
+    while len(state.hands[seat]) < HAND:
+        deck = state.decks[seat]
+        if not deck:
+            finish(state, 1 - seat, DuelEnding.DECK_OUT)
+            return False
+        state.decks = replace_at(state.decks, seat, deck[1:])
+        state.hands = replace_at(state.hands, seat, state.hands[seat] + (deck[0],))
+        state.count(seat, CARDS_DRAWN)
+        state.log(CardDrawn(seat, deck[0]), seat, CardDrawn(seat, None))
+    if set(state.hands[seat]) >= EXODIA:
+        finish(state, seat, DuelEnding.EXODIA)
+        return False
+    return True
+
+
+def start_turn(state: FmState, seat: int) -> None:
+    """The turn player draws up to five, then picks what to play."""
+    state.turn_seat = seat
+    state.turn_number = replace_at(state.turn_number, seat, state.turn_number[seat] + 1)
+    state.phase = PICKING
+    state.picks = ()
+    state.used_attacks = 0
+    state.switched = 0
+    state.log(TurnStarted(seat, state.turn_number[seat]))
+    draw_to_hand(state, seat)
+
+
+def end_turn(state: FmState) -> None:
+    """Lasting effects on the turn player's side count down; the other side's turn starts."""
+    seat = state.turn_seat
+    if state.locks[seat]:
+        state.locks = replace_at(state.locks, seat, state.locks[seat] - 1)
+    state.monsters = replace_at(
+        state.monsters, seat, tuple(_tick(monster) for monster in state.monsters[seat])
+    )
+    state.log(TurnEnded(seat))
+    start_turn(state, 1 - seat)
+
+
+def _tick(monster: Monster | None) -> Monster | None:
+    """A weakening runs one of its owner's turns shorter, and ends with the last."""
+    if monster is None or not monster.weak_turns:
+        return monster
+    turns = monster.weak_turns - 1
+    return monster._replace(weak_turns=turns, weakened=monster.weakened if turns else 0)
+
+
+def finish(state: FmState, winner: int, ending: DuelEnding) -> None:
+    """The duel is over: the outcome's reason is the ending in words."""
+    scores = tuple(float(points) for points in state.lp)
+    state.result = Outcome((winner,), scores, ending, ENDING_REASONS[ending])
+    state.ending = ending
+    state.phase = OVER
+    state.pending = None
+    state.log(DuelOver(winner, ending, state.lp))
