@@ -54,6 +54,7 @@ from cardtable.games.fm.state import (
     FACE_DOWN_PLAYS,
     FIELD_PICK,
     FUSIONS,
+    HAND,
     PICKING,
     PLACING,
     ZONES,
@@ -81,15 +82,18 @@ def legal_actions(state: FmState) -> list[Action]:
 def _picking_actions(state: FmState) -> list[Action]:
     seat = state.turn_seat
     picks = state.picks
-    actions: list[Action] = [PICKS[index] for index in range(len(state.window(seat))) if index not in picks]
+    window = len(state.hands[seat]) + min(len(state.decks[seat]), state.windows[seat] - HAND)
     if not picks:
-        actions += [
-            FIELD_PICKS[zone] for zone, monster in enumerate(state.monsters[seat]) if monster is not None
-        ]
-    if any(pick < FIELD_PICK for pick in picks):
+        actions: list[Action] = []
+        actions += PICKS[:window]
+        row = state.monsters[seat]
+        actions += [FIELD_PICKS[zone] for zone, monster in enumerate(row) if monster is not None]
+        return actions
+    actions = [PICKS[index] for index in range(window) if index not in picks]
+    if picks[0] < FIELD_PICK or len(picks) > 1:
+        # Something from the hand is picked: the cards may be played.
         actions += [PLAY_UP, PLAY_DOWN]
-    if picks:
-        actions.append(CANCEL)
+    actions.append(CANCEL)
     return actions
 
 
@@ -165,13 +169,13 @@ def _take_picked(state: FmState, seat: int) -> list[tuple[int, int, int | None]]
         else:
             materials.append((window[pick], 0, None))
             (taken_hand if pick < hand_size else taken_deck).add(pick)
-    state.hands = replace_at(
-        state.hands, seat, tuple(c for index, c in enumerate(state.hands[seat]) if index not in taken_hand)
-    )
-    deck = state.decks[seat]
-    state.decks = replace_at(
-        state.decks, seat, tuple(c for index, c in enumerate(deck) if index + hand_size not in taken_deck)
-    )
+    if taken_hand:
+        kept = tuple(c for index, c in enumerate(state.hands[seat]) if index not in taken_hand)
+        state.hands = replace_at(state.hands, seat, kept)
+    if taken_deck:
+        deck = state.decks[seat]
+        kept = tuple(c for index, c in enumerate(deck) if index + hand_size not in taken_deck)
+        state.decks = replace_at(state.decks, seat, kept)
     state.picks = ()
     return materials
 

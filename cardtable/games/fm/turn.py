@@ -60,17 +60,23 @@ def new_duel(
     return state
 
 
+#: What the other side sees of a draw.
+_HIDDEN_DRAWS = tuple(CardDrawn(seat, None) for seat in range(SEATS))
+
+
 def draw_to_hand(state: FmState, seat: int) -> bool:
     """Draw until the hand holds five; drawing from an empty deck loses the duel (seed §2)."""
-    while len(state.hands[seat]) < HAND:
-        deck = state.decks[seat]
-        if not deck:
-            finish(state, 1 - seat, DuelEnding.DECK_OUT)
-            return False
-        state.decks = replace_at(state.decks, seat, deck[1:])
-        state.hands = replace_at(state.hands, seat, state.hands[seat] + (deck[0],))
-        state.count(seat, CARDS_DRAWN)
-        state.log(CardDrawn(seat, deck[0]), seat, CardDrawn(seat, None))
+    deck = state.decks[seat]
+    drawn = deck[: HAND - len(state.hands[seat])]
+    if drawn:
+        state.decks = replace_at(state.decks, seat, deck[len(drawn) :])
+        state.hands = replace_at(state.hands, seat, state.hands[seat] + drawn)
+        state.count(seat, CARDS_DRAWN, len(drawn))
+        for card in drawn:
+            state.log(CardDrawn(seat, card), seat, _HIDDEN_DRAWS[seat])
+    if len(state.hands[seat]) < HAND:
+        finish(state, 1 - seat, DuelEnding.DECK_OUT)
+        return False
     if set(state.hands[seat]) >= EXODIA:
         finish(state, seat, DuelEnding.EXODIA)
         return False
@@ -94,9 +100,9 @@ def end_turn(state: FmState) -> None:
     seat = state.turn_seat
     if state.locks[seat]:
         state.locks = replace_at(state.locks, seat, state.locks[seat] - 1)
-    state.monsters = replace_at(
-        state.monsters, seat, tuple(_tick(monster) for monster in state.monsters[seat])
-    )
+    row = state.monsters[seat]
+    if any(monster is not None and monster.weak_turns for monster in row):
+        state.monsters = replace_at(state.monsters, seat, tuple(_tick(monster) for monster in row))
     state.log(TurnEnded(seat))
     start_turn(state, 1 - seat)
 
