@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,10 +12,11 @@ from rich.markdown import Markdown
 
 from cardtable.bots import bot_names, is_search_spec, make_opponent
 from cardtable.core import replay as replays
-from cardtable.core.errors import CardtableError
+from cardtable.core.errors import CardtableError, PositionError
+from cardtable.core.jsonio import read_json_file
 from cardtable.core.match import Match
 from cardtable.frontends.registry import PlayRequest, all_front_ends, front_end
-from cardtable.frontends.screens import rules_page
+from cardtable.frontends.screens import game_document, rules_page
 from cardtable.games import AnyGame, game_names, get_game
 
 HUMANS = {"you", "human", "me"}
@@ -65,13 +65,9 @@ def _players(game: AnyGame, vs: str | None, players: str | None) -> list[str]:
     return ["you" if name in HUMANS else name for name in names]
 
 
-def _read_json(path: str, what: str) -> Any:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise click.BadParameter(f"cannot read {path!r}: {error.strerror}", param_hint=what) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise click.BadParameter(f"{path!r} is not JSON: {error}", param_hint=what) from None
+def _read_position(path: str) -> Any:
+    """A position file: JSON, with `//` comments allowed (as in `cardtable position template`)."""
+    return read_json_file(path, PositionError, what="position", comments=True)
 
 
 _game_argument = click.argument(
@@ -139,7 +135,7 @@ def play(
     else:
         names = _players(game, vs, players)
         options = _options(game, preset, assignments)
-        position = _read_json(position_file, "--position") if position_file else None
+        position = _read_position(position_file) if position_file else None
         if first is not None and first > len(names):
             raise click.BadParameter(f"there is no seat {first}", param_hint="--first")
         match = Match(
@@ -318,6 +314,25 @@ def games(names: bool) -> None:
             f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"
         )
         click.echo(f"{name:8} {game.title} ({seats} players); bots: {', '.join(bot_names(game))}")
+
+
+@main.group()
+def position() -> None:
+    """Positions: describe a game's state in JSON to start from it (play GAME --position FILE)."""
+
+
+@position.command(name="schema")
+@_game_argument
+def position_schema(game_name: str) -> None:
+    """Print the JSON Schema of GAME's positions."""
+    click.echo(game_document(game_name, "position.schema.json"), nl=False)
+
+
+@position.command(name="template")
+@_game_argument
+def position_template(game_name: str) -> None:
+    """Print a commented example position of GAME, to copy and edit."""
+    click.echo(game_document(game_name, "position.template.jsonc"), nl=False)
 
 
 # The commands of the games' own applications (a campaign, deck files), from their front ends.
