@@ -10,8 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.frontends.registry import FrontEnd, register_front_end
-from cardtable.games.drump.cards import BODY_PARTS, IS_PART, RANK, SUIT, card_label
-from cardtable.games.drump.state import NO_CARD
+from cardtable.games.drump.cards import BODY_PARTS, IS_PART, NO_CARD, RANK, SUIT, card_label
 from cardtable.games.drump.view import DrumpView, StackCard, describe_event
 
 _SUIT_STYLE = ("bold white", "bold red", "bold red", "bold white")

@@ -14,6 +14,9 @@ DECK = tuple(range(52))
 ACE = 1
 TEN, JACK, QUEEN, KING = 10, 11, 12, 13
 
+#: "No card": an empty body-part zone.
+NO_CARD = -1
+
 #: Rank of each card, 1..13.
 RANK = tuple(card // 4 + 1 for card in DECK)
 #: Suit of each card, 0..3 (s, h, d, c).

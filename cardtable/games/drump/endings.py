@@ -5,9 +5,9 @@ from __future__ import annotations
 from enum import StrEnum
 
 from cardtable.core.game import Outcome
-from cardtable.games.drump.cards import CREATURES, JACK, RANK
+from cardtable.games.drump.cards import CREATURES, JACK, NO_CARD, RANK
 from cardtable.games.drump.options import DrumpOptions
-from cardtable.games.drump.state import NO_CARD, OVER, DrumpState
+from cardtable.games.drump.state import OVER, DrumpState
 
 
 class DrumpEnding(StrEnum):

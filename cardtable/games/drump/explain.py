@@ -20,7 +20,7 @@ from cardtable.games.drump.actions import (
     SetForce,
     Summon,
 )
-from cardtable.games.drump.cards import BODY_PARTS, IS_ACE, RANK, card_name
+from cardtable.games.drump.cards import BODY_PARTS, IS_ACE, NO_CARD, RANK, card_name
 from cardtable.games.drump.rules import answer_threshold, payable_values
 from cardtable.games.drump.state import (
     ACE_CHOICE,
@@ -28,7 +28,6 @@ from cardtable.games.drump.state import (
     COUNTERING,
     DISCARDING,
     MAIN,
-    NO_CARD,
     OVER,
     STACK_LIMIT,
     DrumpState,

@@ -13,8 +13,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardtable.core.game import NOBODY
 from cardtable.core.positions import PositionReader
-from cardtable.games.drump.cards import ACE, BODY_PARTS, DECK, IS_FORCE, IS_PART, RANK, card_name, parse_card
+from cardtable.games.drump.cards import (
+    ACE,
+    BODY_PARTS,
+    DECK,
+    IS_FORCE,
+    IS_PART,
+    NO_CARD,
+    RANK,
+    card_name,
+    parse_card,
+)
 from cardtable.games.drump.endings import has_drump
 from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
 from cardtable.games.drump.state import (
@@ -25,7 +36,6 @@ from cardtable.games.drump.state import (
     DISCARDING,
     FACE_DOWN,
     MAIN,
-    NO_CARD,
     OVER,
     PHASE_NAMES,
     SEATS,
@@ -63,8 +73,8 @@ def position_of(state: DrumpState) -> dict[str, Any]:
         "pile": [card_name(card) for card in state.pile],
         "deck": [card_name(card) for card in state.deck],
         "exchange": exchange_json(state.exchange),
-        "discarding": state.discarding + 1 if state.discarding != NO_CARD else None,
-        "last_turn": state.last_turn + 1 if state.last_turn != NO_CARD else None,
+        "discarding": state.discarding + 1 if state.discarding != NOBODY else None,
+        "last_turn": state.last_turn + 1 if state.last_turn != NOBODY else None,
     }
 
 
@@ -248,7 +258,7 @@ def _read_phase(reader: PositionReader, state: DrumpState, exchange_cards: tuple
 
 def _check_endings(reader: PositionReader, state: DrumpState) -> None:
     last = reader.data.get("last_turn")
-    state.last_turn = NO_CARD if last is None else reader.seat(last, "last_turn")
+    state.last_turn = NOBODY if last is None else reader.seat(last, "last_turn")
     drumps = [has_drump(zones) for zones in state.zones]
     if all(drumps):
         raise reader.fail("zones", "both players have DRUMP: that game is over")
@@ -257,5 +267,5 @@ def _check_endings(reader: PositionReader, state: DrumpState) -> None:
             raise reader.fail(
                 "last_turn", f"seat {seat + 1} has DRUMP, so seat {2 - seat} must be on its last turn"
             )
-    if not any(drumps) and state.last_turn != NO_CARD:
+    if not any(drumps) and state.last_turn != NOBODY:
         raise reader.fail("last_turn", "no one has DRUMP, so no last turn is due")

@@ -12,27 +12,16 @@ from typing import Any
 from cardtable.games.drump import endings
 from cardtable.games.drump.actions import (
     ACE_TABLE,
-    ACE_VALUE,
-    BLOCK,
     BLOCK_TABLE,
-    BURST,
     BURST_TABLE,
-    COUNTER,
     COUNTER_TABLE,
-    DISCARD,
     DISCARD_TABLE,
-    END,
     END_ACTION,
-    EXTRA,
     EXTRA_TABLE,
-    PASS,
     PASS_ACTION,
-    RECYCLE,
     RECYCLE_DRAW,
     RECYCLE_TAKE,
-    SET,
     SET_TABLE,
-    SUMMON,
     SUMMON_TABLE,
     AceValue,
     Action,
@@ -40,12 +29,14 @@ from cardtable.games.drump.actions import (
     Burst,
     Counter,
     Discard,
+    End,
     ExtraJack,
+    Pass,
     Recycle,
     SetForce,
     Summon,
 )
-from cardtable.games.drump.cards import DECK, IS_ACE, IS_FORCE, IS_PART, JACK, RANK
+from cardtable.games.drump.cards import DECK, IS_ACE, IS_FORCE, IS_PART, JACK, NO_CARD, RANK
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.state import (
     ACE_CHOICE,
@@ -55,7 +46,6 @@ from cardtable.games.drump.state import (
     DISCARDING,
     FACE_DOWN,
     MAIN,
-    NO_CARD,
     SEATS,
     SLOTS,
     STACK_LIMIT,
@@ -234,7 +224,7 @@ def _answers(state: DrumpState, seat: int, table: list[Block] | list[Counter]) -
 def apply(state: DrumpState, action: Action) -> DrumpState:
     """The state after a legal action; `state` itself is not changed."""
     new = state.copy()
-    _HANDLERS[action.kind](new, action)
+    _HANDLERS[type(action)](new, action)
     return new
 
 
@@ -489,17 +479,17 @@ def _close_turn(state: DrumpState) -> None:
     start_turn(state, 1 - turn)
 
 
-_HANDLERS_BY_KIND: dict[int, Callable[[DrumpState, Any], None]] = {
-    SET: _set,
-    SUMMON: _summon,
-    EXTRA: _extra_jack,
-    RECYCLE: _recycle,
-    BURST: _burst,
-    ACE_VALUE: _ace_value,
-    BLOCK: _block,
-    COUNTER: _counter,
-    PASS: _pass,
-    DISCARD: _discard,
-    END: _end,
+#: Each action's rule, by the action's class.
+_HANDLERS: dict[type[Action], Callable[[DrumpState, Any], None]] = {
+    SetForce: _set,
+    Summon: _summon,
+    ExtraJack: _extra_jack,
+    Recycle: _recycle,
+    Burst: _burst,
+    AceValue: _ace_value,
+    Block: _block,
+    Counter: _counter,
+    Pass: _pass,
+    Discard: _discard,
+    End: _end,
 }
-_HANDLERS = [_HANDLERS_BY_KIND[kind] for kind in range(len(_HANDLERS_BY_KIND))]

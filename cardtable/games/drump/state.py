@@ -11,15 +11,16 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from cardtable.core.events import LogNode, append_event
-from cardtable.core.game import Outcome
+from cardtable.core.game import NOBODY, Outcome
 from cardtable.core.state_copy import with_fast_copy
-from cardtable.games.drump.cards import DECK, IS_ACE, IS_PART, RANK, SUIT
+from cardtable.games.drump.cards import DECK, IS_ACE, IS_PART, NO_CARD, RANK, SUIT
 from cardtable.games.drump.options import DrumpOptions
 
 SEATS = 2
 SLOTS = 4
 STACK_LIMIT = 13
-NO_CARD = -1
+#: The zone of a card that is no body part (a force card).
+NO_ZONE = -1
 
 #: Stacked cards carry this bit while face down.
 FACE_DOWN = 64
@@ -103,9 +104,9 @@ class DrumpState:
     burst_used: bool
     phase: int
     exchange: Exchange | None
-    #: The seat discarding to the hand limit, in the DISCARDING phase.
+    #: The seat discarding to the hand limit in the DISCARDING phase, else NOBODY.
     discarding: int
-    #: The seat playing the game's last turn, or NO_CARD when none is due.
+    #: The seat playing the game's last turn, or NOBODY when none is due.
     last_turn: int
     result: Outcome | None
     #: Event logs as each seat sees them, then as a spectator sees them.
@@ -137,7 +138,10 @@ class DrumpState:
         return None
 
     def log(
-        self, event: tuple[object, ...], private_seat: int = NO_CARD, hidden: tuple[object, ...] | None = None
+        self,
+        event: tuple[object, ...],
+        private_seat: int | None = None,
+        hidden: tuple[object, ...] | None = None,
     ) -> None:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
         self.logs = append_event(self.logs, event, private_seat, hidden)
@@ -145,9 +149,9 @@ class DrumpState:
 
 
 def part_zones(options: DrumpOptions) -> tuple[int, ...]:
-    """For each card, the zone of its body part (parts only; NO_CARD for force cards)."""
+    """For each card, the zone of its body part (parts only; NO_ZONE for force cards)."""
     zone_of_suit = {"shdc".index(letter): zone for zone, letter in enumerate(options.part_by_suit)}
-    return tuple(zone_of_suit[SUIT[card]] if IS_PART[card] else NO_CARD for card in DECK)
+    return tuple(zone_of_suit[SUIT[card]] if IS_PART[card] else NO_ZONE for card in DECK)
 
 
 def stack_total(stack: tuple[int, ...]) -> int:
@@ -178,7 +182,7 @@ def empty_state(options: DrumpOptions, first_seat: int) -> DrumpState:
     state.turn_number = 0
     new_turn(state, first_seat)
     state.exchange = None
-    state.last_turn = NO_CARD
+    state.last_turn = NOBODY
     state.result = None
     state.logs = (None, None, None)
     state.log_length = 0
@@ -194,7 +198,7 @@ def new_turn(state: DrumpState, seat: int) -> None:
     state.recycles = 0
     state.burst_used = False
     state.phase = MAIN
-    state.discarding = NO_CARD
+    state.discarding = NOBODY
 
 
 def all_cards(state: DrumpState) -> list[int]:

@@ -12,13 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.core.events import ViewLog
-from cardtable.core.game import Outcome
-from cardtable.games.drump.cards import BODY_PARTS, card_name
+from cardtable.core.game import NOBODY, Outcome
+from cardtable.games.drump.cards import BODY_PARTS, NO_CARD, card_name
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.state import (
     CARD_MASK,
     FACE_DOWN,
-    NO_CARD,
     PHASE_NAMES,
     SEATS,
     DrumpState,
@@ -173,8 +172,8 @@ def view(state: DrumpState, seat: int | None) -> DrumpView:
         recycles=state.recycles,
         burst_used=state.burst_used,
         exchange=state.exchange,
-        discarding=state.discarding if state.discarding != NO_CARD else None,
-        last_turn=state.last_turn if state.last_turn != NO_CARD else None,
+        discarding=state.discarding if state.discarding != NOBODY else None,
+        last_turn=state.last_turn if state.last_turn != NOBODY else None,
         outcome=state.result,
         history=ViewLog(state.logs[SEATS if seat is None else seat], state.log_length),
     )
