@@ -144,10 +144,12 @@ for part_card in PART_CARDS:
     SUMMON_TABLE[part_card] = [Summon(part_card, slot) for slot in range(SLOTS)]
 
 EXTRA_TABLE = {(jack, ace): ExtraJack(jack, ace) for jack in JACKS for ace in ACES}
-RECYCLE_DRAW: list[Recycle | None] = [Recycle(c, None) if IS_PART[c] else None for c in DECK]
-RECYCLE_TAKE: list[list[Recycle | None]] = [
-    [Recycle(c, t) if IS_PART[c] and IS_PART[t] and c != t else None for t in DECK] for c in DECK
-]
+#: By part: recycle it and draw.
+RECYCLE_DRAW: dict[int, Recycle] = {part: Recycle(part, None) for part in PART_CARDS}
+#: By part, then by the other part taken from the pile.
+RECYCLE_TAKE: dict[int, dict[int, Recycle]] = {
+    part: {taken: Recycle(part, taken) for taken in PART_CARDS if taken != part} for part in PART_CARDS
+}
 ACE_TABLE: dict[tuple[int, int], AceValue] = {
     (ace, value): AceValue(ace, value) for ace in ACES for value in (1, 11)
 }
@@ -162,8 +164,8 @@ ACTIONS: tuple[Action, ...] = (
     *(a for row in SET_TABLE for a in row),
     *(a for row in SUMMON_TABLE for a in row),
     *EXTRA_TABLE.values(),
-    *(a for a in RECYCLE_DRAW if a is not None),
-    *(a for row in RECYCLE_TAKE for a in row if a is not None),
+    *RECYCLE_DRAW.values(),
+    *(a for row in RECYCLE_TAKE.values() for a in row.values()),
     *(a for row in BURST_TABLE for a in row),
     *ACE_TABLE.values(),
     *BLOCK_TABLE,
@@ -309,14 +311,12 @@ def parse_action(text: str) -> Action:
     # recycle
     _part(text, first, "be recycled")
     if rest[1:] == ["draw"]:
-        action = RECYCLE_DRAW[first]
-        assert action is not None
-        return action
+        return RECYCLE_DRAW[first]
     if rest[1] != "take" or len(rest) != 3:
         raise ActionParseError(text, f"expected {_USAGE['recycle']}")
     take = _card(text, verb, rest[2])
     _part(text, take, "be taken back by a recycle")
-    taken = RECYCLE_TAKE[first][take]
+    taken = RECYCLE_TAKE[first].get(take)
     if taken is None:
         raise ActionParseError(text, "a recycle takes a part other than the one it discards")
     return taken

@@ -24,7 +24,7 @@ from cardtable.games.drump.actions import (
     Summon,
 )
 from cardtable.games.drump.cards import IS_ACE, IS_FORCE, IS_PART, NO_CARD, RANK, SUIT
-from cardtable.games.drump.state import STACK_LIMIT
+from cardtable.games.drump.stacks import STACK_LIMIT
 from cardtable.games.drump.view import DrumpView
 
 

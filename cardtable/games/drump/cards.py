@@ -44,6 +44,11 @@ def card_of(rank: int, suit: int) -> int:
     return (rank - 1) * 4 + suit
 
 
+def is_card(value: object) -> bool:
+    """Whether `value` is a card number (0-51)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52
+
+
 def card_name(card: int) -> str:
     """The card's notation, for example `7h`, `Xs`, `As`."""
     return RANK_LETTERS[RANK[card] - 1] + SUIT_LETTERS[SUIT[card]]

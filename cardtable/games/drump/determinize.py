@@ -13,15 +13,8 @@ import random
 
 from cardtable.core.game import NOBODY
 from cardtable.games.drump.cards import DECK, NO_CARD
-from cardtable.games.drump.state import (
-    FACE_DOWN,
-    PHASE_NAMES,
-    SEATS,
-    STACK_LIMIT,
-    DrumpState,
-    empty_state,
-    stack_total,
-)
+from cardtable.games.drump.stacks import FACE_DOWN, STACK_LIMIT, stack_total
+from cardtable.games.drump.state import PHASE_NAMES, SEATS, DrumpState, empty_state
 from cardtable.games.drump.view import DrumpView, StackCard
 
 #: Draws of the hidden cards to try before giving up on the stack limits.

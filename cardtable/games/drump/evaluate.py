@@ -11,7 +11,7 @@ import math
 
 from cardtable.games.drump.cards import IS_PART, NO_CARD, RANK
 from cardtable.games.drump.endings import has_drump, part_score
-from cardtable.games.drump.rules import payable_values
+from cardtable.games.drump.stacks import payable_values
 from cardtable.games.drump.state import DrumpState
 
 #: How sharply a lead in the position turns into a lead in chances.

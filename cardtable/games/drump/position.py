@@ -15,6 +15,7 @@ from typing import Any
 
 from cardtable.core.game import NOBODY
 from cardtable.core.positions import PositionReader
+from cardtable.games.drump.burst import Exchange
 from cardtable.games.drump.cards import (
     ACE,
     BODY_PARTS,
@@ -28,23 +29,19 @@ from cardtable.games.drump.cards import (
 )
 from cardtable.games.drump.endings import has_drump
 from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
+from cardtable.games.drump.stacks import CARD_MASK, FACE_DOWN, STACK_LIMIT, stack_total
 from cardtable.games.drump.state import (
     ACE_CHOICE,
     BLOCKING,
-    CARD_MASK,
     COUNTERING,
     DISCARDING,
-    FACE_DOWN,
     MAIN,
     OVER,
     PHASE_NAMES,
     SEATS,
     SLOTS,
-    STACK_LIMIT,
     DrumpState,
-    Exchange,
     empty_state,
-    stack_total,
 )
 from cardtable.games.drump.view import exchange_json, turn_json
 
