@@ -58,6 +58,7 @@ class BurstResult:
     #: Every card played: the attacking card, then blocks and counters in turn.
     cards: tuple[int, ...]
 
+    @property
     def reason(self) -> str:
         """Why the exchange ended so, in a player's words."""
         last = card_name(self.cards[-1])
@@ -186,7 +187,10 @@ def _check_cards(attack: int, stack: Sequence[int], answers: Sequence[int]) -> N
     check_stack(stack, "attacked stack")
     if not stack:
         raise ValueError("attacked stack []: a Burst attacks a stack of one card or more")
-    played = {attack, *(code & CARD_MASK for code in stack)}
+    played = {code & CARD_MASK for code in stack}
+    if attack in played:
+        raise ValueError(f"attack {card_name(attack)}: that card is in the attacked stack")
+    played.add(attack)
     for index, card in enumerate(answers):
         if not is_card(card):
             raise ValueError(f"answer {index + 1}: {card!r} is not a card (cards are 0-51)")

@@ -6,6 +6,8 @@ J, Q, K are monster parts (drump.md, "The cards").
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 RANK_LETTERS = "A23456789XJQK"
 SUIT_LETTERS = "shdc"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -44,7 +46,7 @@ def card_of(rank: int, suit: int) -> int:
     return (rank - 1) * 4 + suit
 
 
-def is_card(value: object) -> bool:
+def is_card(value: object) -> TypeGuard[int]:
     """Whether `value` is a card number (0-51)."""
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52
 

@@ -112,9 +112,9 @@ def check_stack(stack: Sequence[int], what: str = "stack") -> None:
     written = " ".join(_written(code) for code in stack)
     seen: set[int] = set()
     for code in stack:
-        if not is_card(code & ~FACE_DOWN if isinstance(code, int) else code):
+        card = _face_up(code)
+        if not is_card(card):
             raise ValueError(f"{what} [{written}]: {code!r} is not a card (cards are 0-51)")
-        card = code & CARD_MASK
         if not IS_FORCE[card]:
             raise ValueError(f"{what} [{written}]: {card_name(card)} is a monster part; stacks hold A-9")
         if card in seen:
@@ -125,7 +125,13 @@ def check_stack(stack: Sequence[int], what: str = "stack") -> None:
         raise ValueError(f"{what} [{written}]: totals {total} with Aces as 1, over {STACK_LIMIT}")
 
 
+def _face_up(code: object) -> object:
+    """A stacked card without its face-down bit (anything else as it is)."""
+    if isinstance(code, int) and not isinstance(code, bool) and code >= FACE_DOWN:
+        return code - FACE_DOWN
+    return code
+
+
 def _written(code: object) -> str:
-    if isinstance(code, int) and is_card(code & ~FACE_DOWN):
-        return card_name(code & CARD_MASK)
-    return repr(code)
+    card = _face_up(code)
+    return card_name(card) if is_card(card) else repr(code)
