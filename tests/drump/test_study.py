@@ -241,11 +241,11 @@ def test_every_exchange_the_engine_plays_ends_as_resolve_burst_says(preset: str 
         burst: dict[str, list[int]] = {}
         for event in GAME.view(final, None).log:
             match event:
-                case BurstMade(_, attack, _, revealed):
+                case BurstMade(card=attack, revealed=revealed):
                     burst = {"attack": [attack], "stack": list(revealed), "aces": [], "answers": []}
-                case AceCounted(_, _, value):
+                case AceCounted(value=value):
                     burst["aces"].append(value)
-                case Blocked(_, answer) | Countered(_, answer):
+                case Blocked(card=answer) | Countered(card=answer):
                     burst["answers"].append(answer)
                 case BurstWon() | BlockWon() | AttackFailed():
                     result = resolve_burst(

@@ -219,55 +219,59 @@ def describe_event(
     def cards(shown: Sequence[int]) -> str:
         return " ".join(card_label(card) for card in shown) or "nothing"
 
+    # Fields are read by name; `event.seat` is the seat that acted, wherever an event has one.
     match event:
-        case Dealt(seat, None):
-            return f"{names[seat]} is dealt 5 cards"
-        case Dealt(seat, tuple(dealt)):
-            return f"{names[seat]} is dealt {cards(dealt)}"
-        case TurnStarted(seat, number):
-            return f"Turn {number}: {names[seat]}"
-        case Drew(seat, None):
-            return f"{names[seat]} draws a card"
-        case Drew(seat, int(card)):
-            return f"{names[seat]} draws {card_label(card)}"
-        case ForceSet(seat, None, slot, _):
-            return f"{names[seat]} sets a face-down card on slot {slot + 1}"
-        case ForceSet(seat, int(card), slot, face_up):
+        case Dealt(cards=None):
+            return f"{names[event.seat]} is dealt 5 cards"
+        case Dealt(cards=tuple(dealt)):
+            return f"{names[event.seat]} is dealt {cards(dealt)}"
+        case TurnStarted(number=number):
+            return f"Turn {number}: {names[event.seat]}"
+        case Drew(card=None):
+            return f"{names[event.seat]} draws a card"
+        case Drew(card=int(card)):
+            return f"{names[event.seat]} draws {card_label(card)}"
+        case ForceSet(card=None, slot=slot):
+            return f"{names[event.seat]} sets a face-down card on slot {slot + 1}"
+        case ForceSet(card=int(card), slot=slot, face_up=face_up):
             side = "face up" if face_up else "face down"
-            return f"{names[seat]} sets {card_label(card)} {side} on slot {slot + 1}"
-        case Summoned(seat, part, slot, paid):
-            return f"{names[seat]} summons {card_label(part)}, paying {cards(paid)} from slot {slot + 1}"
-        case ExtraJackPlaced(seat, jack, ace):
-            return f"{names[seat]} places {card_label(jack)} by Extra Jack, discarding {card_label(ace)}"
-        case Recycled(seat, part, taken):
+            return f"{names[event.seat]} sets {card_label(card)} {side} on slot {slot + 1}"
+        case Summoned(part=part, slot=slot, paid=paid):
+            paying = f"paying {cards(paid)} from slot {slot + 1}"
+            return f"{names[event.seat]} summons {card_label(part)}, {paying}"
+        case ExtraJackPlaced(jack=jack, ace=ace):
+            discarding = f"discarding {card_label(ace)}"
+            return f"{names[event.seat]} places {card_label(jack)} by Extra Jack, {discarding}"
+        case Recycled(part=part, taken=taken):
             gain = "draws a card" if taken is None else f"takes {card_label(taken)} from the pile"
-            return f"{names[seat]} recycles {card_label(part)} and {gain}"
-        case BurstMade(seat, card, slot, revealed):
-            return f"{names[seat]} bursts {card_label(card)} on slot {slot + 1}, revealing {cards(revealed)}"
-        case AceCounted(seat, ace, value):
-            return f"{names[seat]} counts {card_label(ace)} as {value}"
-        case Blocked(seat, card):
-            return f"{names[seat]} blocks with {card_label(card)}"
-        case Countered(seat, card):
-            return f"{names[seat]} counters with {card_label(card)}"
-        case Passed(seat):
-            return f"{names[seat]} passes"
-        case AttackFailed(_, card, slot, total):
+            return f"{names[event.seat]} recycles {card_label(part)} and {gain}"
+        case BurstMade(card=card, slot=slot, revealed=revealed):
+            revealing = f"revealing {cards(revealed)}"
+            return f"{names[event.seat]} bursts {card_label(card)} on slot {slot + 1}, {revealing}"
+        case AceCounted(ace=ace, value=value):
+            return f"{names[event.seat]} counts {card_label(ace)} as {value}"
+        case Blocked(card=card):
+            return f"{names[event.seat]} blocks with {card_label(card)}"
+        case Countered(card=card):
+            return f"{names[event.seat]} counters with {card_label(card)}"
+        case Passed():
+            return f"{names[event.seat]} passes"
+        case AttackFailed(card=card, slot=slot, total=total):
             return f"The attack fails ({total} is 13 or less): {card_label(card)} joins slot {slot + 1}"
-        case BurstWon(seat, slot):
-            return f"{names[seat]} wins the Burst: slot {slot + 1} goes to the pile"
-        case BlockWon(seat, slot):
-            return f"{names[seat]} wins the block: the stack on slot {slot + 1} stays"
-        case Discarded(seat, card):
-            return f"{names[seat]} discards {card_label(card)} to the hand limit"
-        case TurnEnded(seat):
-            return f"{names[seat]} ends the turn"
-        case DrumpMade(seat):
-            return f"{names[seat]}: DRUMP!"
-        case LastTurnGranted(seat):
-            return f"{names[seat]} plays one last turn"
-        case GameOver(winners) if len(winners) > 1:
+        case BurstWon(slot=slot):
+            return f"{names[event.seat]} wins the Burst: slot {slot + 1} goes to the pile"
+        case BlockWon(slot=slot):
+            return f"{names[event.seat]} wins the block: the stack on slot {slot + 1} stays"
+        case Discarded(card=card):
+            return f"{names[event.seat]} discards {card_label(card)} to the hand limit"
+        case TurnEnded():
+            return f"{names[event.seat]} ends the turn"
+        case DrumpMade():
+            return f"{names[event.seat]}: DRUMP!"
+        case LastTurnGranted():
+            return f"{names[event.seat]} plays one last turn"
+        case GameOver(winners=winners) if len(winners) > 1:
             return f"Game over: a draw ({event.reason})"
-        case GameOver(winners):
+        case GameOver(winners=winners):
             return f"Game over: {names[winners[0]]} wins ({event.reason})"
     raise ValueError(f"unknown DRUMP event {event!r}")
