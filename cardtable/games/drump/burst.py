@@ -118,7 +118,7 @@ def answer_need(exchange: Exchange, by_attacker: bool, block_adds: bool) -> int:
 
 
 def may_answer(card: int, need: int) -> bool:
-    """Whether a card answers an exchange whose last play must be beaten by more than `need`."""
+    """Whether `card` may answer: an Ace always may, any other card if it is worth more than `need`."""
     return IS_ACE[card] or RANK[card] > need
 
 
@@ -142,12 +142,14 @@ def resolve_burst(
     """Who wins a Burst of `attack` on `stack` and why, given the Aces' values and the answers.
 
     `ace_values` gives the value (1 or 11) the owner counts for each Ace of
-    the stack, bottom first (none is asked when the attack is an Ace).
+    the stack, bottom first (none is asked, and any given are ignored, when
+    the attack is an Ace).
     `answers` are the cards played in turn after the attack: a block, a
     counter, a block, ...; the side that would answer next passes.  A card
     that may not be played there is refused with ValueError naming it.
     """
-    options = options or DrumpOptions()
+    if options is None:
+        options = DrumpOptions()
     _check_cards(attack, stack, answers)
     exchange = open_exchange(attack, stack)
     if wins_at_once(attack):
