@@ -8,7 +8,7 @@ the seat that knows the card, and with that card None for everyone else
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, TypeVar
 
 from cardtable.core.events import Event
@@ -25,7 +25,10 @@ def with_fast_init(cls: EventT) -> EventT:
     events are logged per action, so this shows in self-play speed.  The
     instance is the same: frozen, compared and hashed by its fields.
     """
-    names = [field.name for field in fields(cls)]  # type: ignore[arg-type]
+    declared = fields(cls)  # type: ignore[arg-type]
+    if any(field.default is not MISSING or field.default_factory is not MISSING for field in declared):
+        raise TypeError(f"{cls.__name__}: with_fast_init gives no field a default")
+    names = [field.name for field in declared]
     namespace: dict[str, Any] = {f"set_{name}": getattr(cls, name).__set__ for name in names}
     lines = [f"def __init__(self, {', '.join(names)}):"]
     lines += [f"    set_{name}(self, {name})" for name in names]
