@@ -9,9 +9,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.core.events import Event
 from cardtable.frontends.registry import FrontEnd, register_front_end
-from cardtable.games.drump.cards import BODY_PARTS, IS_PART, RANK, SUIT, card_label
-from cardtable.games.drump.state import NO_CARD
+from cardtable.games.drump.cards import BODY_PARTS, IS_PART, NO_CARD, RANK, SUIT, card_label
 from cardtable.games.drump.view import DrumpView, StackCard, describe_event
 
 _SUIT_STYLE = ("bold white", "bold red", "bold red", "bold white")
@@ -87,9 +87,7 @@ def _turn_line(view: DrumpView, names: Sequence[str]) -> Text:
     )
 
 
-def render(
-    view: DrumpView, names: Sequence[str], recent: Sequence[tuple[object, ...]] = ()
-) -> RenderableType:
+def render(view: DrumpView, names: Sequence[str], recent: Sequence[Event] = ()) -> RenderableType:
     """The table as `view.seat` sees it, with the events in `recent` listed."""
     me = view.seat if view.seat is not None else 0
     other = 1 - me

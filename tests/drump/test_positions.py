@@ -5,13 +5,19 @@ from __future__ import annotations
 import copy
 import json
 import random
+from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
+from cardtable.core import conformance
 from cardtable.core.errors import PositionError
+from cardtable.core.jsonio import parse_json
 from cardtable.core.match import Match
+from cardtable.games import drump
 from cardtable.games.drump import GAME
+from cardtable.games.drump.options import OPTION_TABLE
 from tests.drump.helpers import match_from, position
 
 
@@ -112,3 +118,137 @@ def test_a_drump_holder_needs_the_opponents_last_turn() -> None:
     with pytest.raises(PositionError, match="seat 1 has DRUMP, so seat 2 must be on its last turn"):
         Match(GAME, position=position(zones=(zones, {})), seed=0)
     assert not Match(GAME, position=position(zones=(zones, {}), last_turn=2), seed=0).is_over
+
+
+# -- reading every key through the reader; the schema and the template ------------------------
+PACKAGE = Path(drump.__file__).parent
+SCHEMA = json.loads((PACKAGE / "position.schema.json").read_text(encoding="utf-8"))
+
+
+def test_an_unknown_key_is_refused_naming_it_and_the_keys_allowed() -> None:
+    data = position(hands=(["2s"], []))
+    data["hand"] = data.pop("hands")
+    with pytest.raises(PositionError) as error:
+        Match(GAME, position=data, seed=0)
+    allowed = (
+        "deck, deck_size, discarding, exchange, first_seat, game, hands, known_in_hand, last_turn, "
+        "options, phase, pile, preset, stacks, turn, zones"
+    )
+    assert str(error.value) == f"position hand: unknown key; the keys allowed here are: {allowed}"
+
+
+def test_an_unknown_key_inside_the_turn_or_the_exchange_is_refused_too() -> None:
+    data = position(turn={"sumoned": True})
+    with pytest.raises(PositionError) as error:
+        Match(GAME, position=data, seed=0)
+    allowed = "burst_used, extra_jack_used, number, recycles, seat, slots_set, summoned"
+    assert str(error.value) == f"position turn.sumoned: unknown key; the keys allowed here are: {allowed}"
+    exchange = {"slot": 1, "cards": ["8c"], "blocks": []}
+    data = position(hands=([], ["Kd"]), stacks={(2, 1): ["9s"]}, phase="block", exchange=exchange)
+    with pytest.raises(PositionError) as error:
+        Match(GAME, position=data, seed=0)
+    allowed = "attack_total, cards, defense_total, pending_aces, slot, stack_total"
+    assert str(error.value) == f"position exchange.blocks: unknown key; the keys allowed here are: {allowed}"
+
+
+def test_a_position_may_name_a_preset_and_override_its_options() -> None:
+    data = position()
+    data["preset"] = "pt"
+    assert Match(GAME, position=data, seed=0).options == OPTION_TABLE.resolve("pt")
+    data["options"] = {"jack_scores": 5}
+    assert Match(GAME, position=data, seed=0).options == OPTION_TABLE.resolve("pt", {"jack_scores": 5})
+    data["preset"] = "fr"
+    with pytest.raises(PositionError, match="unknown preset 'fr'; known presets: en, pt, vi"):
+        Match(GAME, position=data, seed=0)
+
+
+def test_seats_in_positions_count_from_1() -> None:
+    data = position(hands=(["2s"], ["3s", "4s", "5s", "6s", "7s", "8s"]), first_seat=2, turn={"seat": 1})
+    data.update(phase="discard", discarding=2)
+    state = Match(GAME, position=data, seed=0).state
+    assert (state.first_seat, state.turn_seat, state.discarding) == (1, 0, 1)
+    written = GAME.position_of(state)
+    assert (written["first_seat"], written["turn"]["seat"], written["discarding"]) == (2, 1, 2)
+    data.update(first_seat=0)
+    with pytest.raises(PositionError, match="first_seat: 0 is not a seat"):
+        Match(GAME, position=data, seed=0)
+
+
+def test_a_deck_size_is_checked_against_a_given_deck_too() -> None:
+    data = position(hands=(["2s"], []))
+    data["deck_size"] = 50
+    with pytest.raises(PositionError, match="deck_size: is 50, but the deck given holds 51 cards"):
+        Match(GAME, position=data, seed=0)
+
+
+def test_the_template_loads_and_follows_the_schema() -> None:
+    text = (PACKAGE / "position.template.jsonc").read_text(encoding="utf-8")
+    data = parse_json(text, "position.template.jsonc", PositionError, comments=True)
+    jsonschema.Draft202012Validator(SCHEMA).validate(data)
+    state = GAME.state_from_position(data, random.Random(0), None)  # type: ignore[arg-type]
+    assert state.turn_number == 7 and len(state.deck) == 30
+    # Every key a position may hold is shown in the template.
+    assert isinstance(data, dict) and set(data) == set(SCHEMA["properties"])
+
+
+def descriptions_missing(schema: Any, where: str = "") -> list[str]:
+    """The places in a schema whose properties carry no description."""
+    missing = []
+    if isinstance(schema, dict):
+        for name, value in schema.get("properties", {}).items():
+            if "description" not in value:
+                missing.append(f"{where}.{name}")
+        for key, value in schema.items():
+            missing += descriptions_missing(value, f"{where}.{key}")
+    elif isinstance(schema, list):
+        for index, value in enumerate(schema):
+            missing += descriptions_missing(value, f"{where}[{index}]")
+    return missing
+
+
+def test_the_schema_describes_every_key_and_every_option() -> None:
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert descriptions_missing(SCHEMA) == []
+    options = SCHEMA["properties"]["options"]["properties"]
+    assert {name: entry["description"] for name, entry in options.items()} == {
+        name: option.description for name, option in OPTION_TABLE.options.items()
+    }
+    written = set(GAME.position_of(Match(GAME, seed=0).state))
+    assert written | {"preset", "deck_size"} == set(SCHEMA["properties"])
+
+
+@pytest.mark.parametrize("preset", [None, "pt", "en"])
+def test_positions_written_from_random_states_follow_the_schema(preset: str | None) -> None:
+    validator = jsonschema.Draft202012Validator(SCHEMA)
+    options = OPTION_TABLE.resolve(preset)
+    phases = set()
+    for seed in range(12):
+        for state, action in conformance.random_states(GAME, seed, options):
+            if action is None:
+                break
+            data = GAME.position_of(state)
+            errors = [f"{list(error.path)}: {error.message}" for error in validator.iter_errors(data)]
+            assert not errors, (seed, errors)
+            phases.add(data["phase"])
+    # Positions mid-exchange were among them.
+    assert phases >= {"main", "block", "counter"}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(phase="over"), "'over' is not one of"),
+        (lambda d: d["zones"][0].update(head="7c"), "'7c' is not valid under any of the given schemas"),
+        (lambda d: d["stacks"][0][0].append("Kc"), "'Kc' does not match"),
+        (lambda d: d.update(first_seat=0), "0 is less than the minimum of 1"),
+        (lambda d: d.update(colour="red"), "Additional properties are not allowed"),
+    ],
+)
+def test_the_schema_refuses_what_the_reader_refuses(change: Any, message: str) -> None:
+    data = copy.deepcopy(position())
+    change(data)
+    errors = " | ".join(error.message for error in jsonschema.Draft202012Validator(SCHEMA).iter_errors(data))
+    assert message in errors
+    with pytest.raises(PositionError):
+        Match(GAME, position=data, seed=0)

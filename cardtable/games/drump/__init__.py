@@ -2,6 +2,13 @@
 
 The package ends in the game's declaration: the rules of `rules`, the
 notation of `actions`, the views of `view`, and the rest, registered by name.
+
+For studying the rules, the same functions the engine plays by (cards are
+numbers: `parse_card("7h")`):
+
+    stack_payments(stack, ace_pays_any)   which parts a stack pays for, and how its Aces count
+    resolve_burst(attack, stack, ace_values, answers, options)
+                                          who wins a Burst, and why
 """
 
 from __future__ import annotations
@@ -13,11 +20,14 @@ from cardtable.core.registry import register
 from cardtable.games.drump import actions, position, rules
 from cardtable.games.drump.actions import Action
 from cardtable.games.drump.bots import DrumpHeuristicBot
-from cardtable.games.drump.cards import card_name
+from cardtable.games.drump.burst import BurstEnd, BurstResult, resolve_burst
+from cardtable.games.drump.cards import card_name, parse_card
 from cardtable.games.drump.determinize import Determinizer, determinize
+from cardtable.games.drump.endings import DrumpEnding
 from cardtable.games.drump.evaluate import evaluate
 from cardtable.games.drump.explain import explain_illegal
 from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
+from cardtable.games.drump.stacks import Payment, stack_payments
 from cardtable.games.drump.state import SEATS, DrumpState, all_cards
 from cardtable.games.drump.view import DrumpView, hidden_cards, view
 
@@ -52,4 +62,15 @@ GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
 
 register(GAME)
 
-__all__ = ["GAME"]
+__all__ = [
+    "GAME",
+    "BurstEnd",
+    "BurstResult",
+    "DrumpEnding",
+    "DrumpOptions",
+    "Payment",
+    "card_name",
+    "parse_card",
+    "resolve_burst",
+    "stack_payments",
+]

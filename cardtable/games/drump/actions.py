@@ -24,7 +24,6 @@ Notation (canonical form first; words in brackets may be left out):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from cardtable.core.errors import ActionParseError
 from cardtable.games.drump.cards import (
@@ -44,15 +43,10 @@ from cardtable.games.drump.cards import (
 
 SLOTS = 4
 
-# Action kinds, used by the rules to dispatch.
-SET, SUMMON, EXTRA, RECYCLE, BURST, ACE_VALUE, BLOCK, COUNTER, PASS, DISCARD, END = range(11)
-
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of DRUMP actions; `str(action)` is its notation."""
-
-    kind: ClassVar[int] = -1
 
     def __str__(self) -> str:
         return format_action(self)
@@ -64,7 +58,6 @@ class SetForce(Action):
 
     card: int
     slot: int
-    kind: ClassVar[int] = SET
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +66,6 @@ class Summon(Action):
 
     part: int
     slot: int
-    kind: ClassVar[int] = SUMMON
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +74,6 @@ class ExtraJack(Action):
 
     jack: int
     ace: int
-    kind: ClassVar[int] = EXTRA
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +82,6 @@ class Recycle(Action):
 
     part: int
     take: int | None
-    kind: ClassVar[int] = RECYCLE
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +90,6 @@ class Burst(Action):
 
     card: int
     slot: int
-    kind: ClassVar[int] = BURST
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +98,6 @@ class AceValue(Action):
 
     ace: int
     value: int
-    kind: ClassVar[int] = ACE_VALUE
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +105,6 @@ class Block(Action):
     """The defender answers the attack with a card from hand."""
 
     card: int
-    kind: ClassVar[int] = BLOCK
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,14 +112,12 @@ class Counter(Action):
     """The attacker answers a block with a card from hand."""
 
     card: int
-    kind: ClassVar[int] = COUNTER
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Decline to answer in an exchange: the other side's last card stands."""
 
-    kind: ClassVar[int] = PASS
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,14 +125,12 @@ class Discard(Action):
     """Discard a card from hand at the hand limit."""
 
     card: int
-    kind: ClassVar[int] = DISCARD
 
 
 @dataclass(frozen=True, slots=True)
 class End(Action):
     """End your turn."""
 
-    kind: ClassVar[int] = END
 
 
 # -- the table ------------------------------------------------------------------
@@ -161,10 +144,12 @@ for part_card in PART_CARDS:
     SUMMON_TABLE[part_card] = [Summon(part_card, slot) for slot in range(SLOTS)]
 
 EXTRA_TABLE = {(jack, ace): ExtraJack(jack, ace) for jack in JACKS for ace in ACES}
-RECYCLE_DRAW: list[Recycle | None] = [Recycle(c, None) if IS_PART[c] else None for c in DECK]
-RECYCLE_TAKE: list[list[Recycle | None]] = [
-    [Recycle(c, t) if IS_PART[c] and IS_PART[t] and c != t else None for t in DECK] for c in DECK
-]
+#: By part: recycle it and draw.
+RECYCLE_DRAW: dict[int, Recycle] = {part: Recycle(part, None) for part in PART_CARDS}
+#: By part, then by the other part taken from the pile.
+RECYCLE_TAKE: dict[int, dict[int, Recycle]] = {
+    part: {taken: Recycle(part, taken) for taken in PART_CARDS if taken != part} for part in PART_CARDS
+}
 ACE_TABLE: dict[tuple[int, int], AceValue] = {
     (ace, value): AceValue(ace, value) for ace in ACES for value in (1, 11)
 }
@@ -179,8 +164,8 @@ ACTIONS: tuple[Action, ...] = (
     *(a for row in SET_TABLE for a in row),
     *(a for row in SUMMON_TABLE for a in row),
     *EXTRA_TABLE.values(),
-    *(a for a in RECYCLE_DRAW if a is not None),
-    *(a for row in RECYCLE_TAKE for a in row if a is not None),
+    *RECYCLE_DRAW.values(),
+    *(a for row in RECYCLE_TAKE.values() for a in row.values()),
     *(a for row in BURST_TABLE for a in row),
     *ACE_TABLE.values(),
     *BLOCK_TABLE,
@@ -195,34 +180,31 @@ ACTION_INDEX: dict[Action, int] = {action: index for index, action in enumerate(
 # -- notation -----------------------------------------------------------------
 def format_action(action: Action) -> str:
     """The action in DRUMP notation."""
-    kind = action.kind
-    if kind == SET:
-        assert isinstance(action, SetForce)
-        return f"set {card_name(action.card)} on {action.slot + 1}"
-    if kind == SUMMON:
-        assert isinstance(action, Summon)
-        return f"summon {card_name(action.part)} from {action.slot + 1}"
-    if kind == EXTRA:
-        assert isinstance(action, ExtraJack)
-        return f"extra {card_name(action.jack)} with {card_name(action.ace)}"
-    if kind == RECYCLE:
-        assert isinstance(action, Recycle)
-        if action.take is None:
-            return f"recycle {card_name(action.part)} draw"
-        return f"recycle {card_name(action.part)} take {card_name(action.take)}"
-    if kind == BURST:
-        assert isinstance(action, Burst)
-        return f"burst {card_name(action.card)} on {action.slot + 1}"
-    if kind == ACE_VALUE:
-        assert isinstance(action, AceValue)
-        return f"ace {card_name(action.ace)} {action.value}"
-    if isinstance(action, (Block, Counter, Discard)):
-        verb = {BLOCK: "block", COUNTER: "counter", DISCARD: "discard"}[kind]
-        return f"{verb} {card_name(action.card)}"
-    if kind == PASS:
-        return "pass"
-    if kind == END:
-        return "end"
+    match action:
+        case SetForce(card, slot):
+            return f"set {card_name(card)} on {slot + 1}"
+        case Summon(part, slot):
+            return f"summon {card_name(part)} from {slot + 1}"
+        case ExtraJack(jack, ace):
+            return f"extra {card_name(jack)} with {card_name(ace)}"
+        case Recycle(part, None):
+            return f"recycle {card_name(part)} draw"
+        case Recycle(part, int(take)):
+            return f"recycle {card_name(part)} take {card_name(take)}"
+        case Burst(card, slot):
+            return f"burst {card_name(card)} on {slot + 1}"
+        case AceValue(ace, value):
+            return f"ace {card_name(ace)} {value}"
+        case Block(card):
+            return f"block {card_name(card)}"
+        case Counter(card):
+            return f"counter {card_name(card)}"
+        case Discard(card):
+            return f"discard {card_name(card)}"
+        case Pass():
+            return "pass"
+        case End():
+            return "end"
     raise TypeError(f"not a DRUMP action: {action!r}")
 
 
@@ -329,14 +311,12 @@ def parse_action(text: str) -> Action:
     # recycle
     _part(text, first, "be recycled")
     if rest[1:] == ["draw"]:
-        action = RECYCLE_DRAW[first]
-        assert action is not None
-        return action
+        return RECYCLE_DRAW[first]
     if rest[1] != "take" or len(rest) != 3:
         raise ActionParseError(text, f"expected {_USAGE['recycle']}")
     take = _card(text, verb, rest[2])
     _part(text, take, "be taken back by a recycle")
-    taken = RECYCLE_TAKE[first][take]
+    taken = RECYCLE_TAKE[first].get(take)
     if taken is None:
         raise ActionParseError(text, "a recycle takes a part other than the one it discards")
     return taken

@@ -23,8 +23,8 @@ from cardtable.games.drump.actions import (
     SetForce,
     Summon,
 )
-from cardtable.games.drump.cards import IS_ACE, IS_FORCE, IS_PART, RANK, SUIT
-from cardtable.games.drump.state import NO_CARD, STACK_LIMIT
+from cardtable.games.drump.cards import IS_ACE, IS_FORCE, IS_PART, NO_CARD, RANK, SUIT
+from cardtable.games.drump.stacks import STACK_LIMIT
 from cardtable.games.drump.view import DrumpView
 
 

@@ -6,6 +6,8 @@ J, Q, K are monster parts (drump.md, "The cards").
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 RANK_LETTERS = "A23456789XJQK"
 SUIT_LETTERS = "shdc"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -13,6 +15,9 @@ DECK = tuple(range(52))
 
 ACE = 1
 TEN, JACK, QUEEN, KING = 10, 11, 12, 13
+
+#: "No card": an empty body-part zone.
+NO_CARD = -1
 
 #: Rank of each card, 1..13.
 RANK = tuple(card // 4 + 1 for card in DECK)
@@ -39,6 +44,11 @@ _SUIT_ALIASES.update({"♤": 0, "♡": 1, "♢": 2, "♧": 3})
 def card_of(rank: int, suit: int) -> int:
     """The card of a rank (1..13) and a suit (0..3)."""
     return (rank - 1) * 4 + suit
+
+
+def is_card(value: object) -> TypeGuard[int]:
+    """Whether `value` is a card number (0-51)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 52
 
 
 def card_name(card: int) -> str:

@@ -11,17 +11,10 @@ from __future__ import annotations
 
 import random
 
-from cardtable.games.drump.cards import DECK
-from cardtable.games.drump.state import (
-    FACE_DOWN,
-    NO_CARD,
-    PHASE_NAMES,
-    SEATS,
-    STACK_LIMIT,
-    DrumpState,
-    empty_state,
-    stack_total,
-)
+from cardtable.core.game import NOBODY
+from cardtable.games.drump.cards import DECK, NO_CARD
+from cardtable.games.drump.stacks import FACE_DOWN, STACK_LIMIT, stack_total
+from cardtable.games.drump.state import PHASE_NAMES, SEATS, DrumpState, empty_state
 from cardtable.games.drump.view import DrumpView, StackCard
 
 #: Draws of the hidden cards to try before giving up on the stack limits.
@@ -65,8 +58,8 @@ class Determinizer:
         base.burst_used = view.burst_used
         base.phase = PHASE_NAMES.index(view.phase)
         base.exchange = view.exchange
-        base.discarding = NO_CARD if view.discarding is None else view.discarding
-        base.last_turn = NO_CARD if view.last_turn is None else view.last_turn
+        base.discarding = NOBODY if view.discarding is None else view.discarding
+        base.last_turn = NOBODY if view.last_turn is None else view.last_turn
         base.result = view.outcome
         # Every log is the observer's own: the state then shows the observer the same log.
         base.logs = (view.history.node,) * (SEATS + 1)

@@ -1,13 +1,18 @@
-"""How a DRUMP game ends (drump.md, "Winning"): DRUMP, the last turn, the comparisons, deck out."""
+"""How a DRUMP game ends (drump.md, "Winning"): DRUMP, the last turn, the comparisons, deck out.
+
+Pure functions of the monster zones and the options: `turns` applies them
+to a state when a part is placed, a last turn ends or the deck runs out.
+"""
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-from cardtable.core.game import Outcome
-from cardtable.games.drump.cards import CREATURES, JACK, RANK
+from cardtable.games.drump.cards import CREATURES, JACK, NO_CARD, RANK
 from cardtable.games.drump.options import DrumpOptions
-from cardtable.games.drump.state import NO_CARD, OVER, DrumpState
+
+#: One monster zone per seat: the part card in each body-part zone, or NO_CARD.
+Zones = tuple[tuple[int, ...], ...]
 
 
 class DrumpEnding(StrEnum):
@@ -47,72 +52,63 @@ def creature(zones: tuple[int, ...]) -> int:
     return 0
 
 
-def after_part_placed(state: DrumpState, seat: int) -> None:
-    """Check for DRUMP after `seat` placed a part, and end the game or grant a last turn."""
-    zones = state.zones
-    if not has_drump(zones[seat]):
-        return
-    state.log(("drump", seat))
-    opponent = 1 - seat
-    if has_drump(zones[opponent]):
-        # The last turn's DRUMP: compare both at once.
-        _finish(state, compare_drumps(state), DrumpEnding.BOTH_DRUMP, "both players made DRUMP")
-        return
-    if state.options.extra_turn_if_three:
+def grants_last_turn(seat: int, zones: Zones, first_seat: int, options: DrumpOptions) -> bool:
+    """Whether `seat`'s DRUMP (the opponent has none) gives the opponent one last turn."""
+    if options.extra_turn_if_three:
         # PT: the opponent gets one more turn only if they hold three parts.
-        parts = sum(card != NO_CARD for card in zones[opponent])
-        grant = parts == 3
-    else:
-        # Equal turns (VI, EN): only the first player's DRUMP grants a last turn.
-        grant = seat == state.first_seat
-    if grant:
-        state.last_turn = opponent
-        state.log(("last", opponent))
-    else:
-        _finish(state, (seat,), DrumpEnding.DRUMP, "DRUMP")
+        return sum(card != NO_CARD for card in zones[1 - seat]) == 3
+    # Equal turns (VI, EN): only the first player's DRUMP grants a last turn.
+    return seat == first_seat
 
 
-def last_turn_over(state: DrumpState) -> None:
-    """The last turn ended without a second DRUMP: the player with DRUMP wins."""
-    winner = 1 - state.last_turn
-    _finish(state, (winner,), DrumpEnding.LAST_TURN, "DRUMP; the last turn did not answer it")
-
-
-def compare_drumps(state: DrumpState) -> tuple[int, ...]:
+def compare_drumps(zones: Zones, options: DrumpOptions) -> tuple[int, ...]:
     """Both have DRUMP: one creature beats a mixed set, a higher creature a lower; else points."""
-    creatures = [creature(zones) for zones in state.zones]
+    creatures = [creature(row) for row in zones]
     if creatures[0] != creatures[1]:
         return (0,) if creatures[0] > creatures[1] else (1,)
-    return _higher_score(state)
+    return higher_score(zones, options)
 
 
-def deck_out(state: DrumpState, seat: int) -> None:
-    """A player must draw from an empty deck: the game ends at once (EN).
+def deck_out_winners(zones: Zones, options: DrumpOptions) -> tuple[int, ...]:
+    """The deck ran out (EN): the higher score on the field wins.
 
-    The higher score of parts on the field wins; a player already holding
-    DRUMP (waiting out the last turn) beats one without, whatever the points.
+    A player already holding DRUMP (waiting out the last turn) beats one
+    without, whatever the points.
     """
-    drumps = [has_drump(zones) for zones in state.zones]
+    drumps = [has_drump(row) for row in zones]
     if drumps[0] != drumps[1]:
-        winners: tuple[int, ...] = (0,) if drumps[0] else (1,)
-    else:
-        winners = _higher_score(state)
-    _finish(state, winners, DrumpEnding.DECK_OUT, f"the deck ran out when seat {seat + 1} had to draw")
+        return (0,) if drumps[0] else (1,)
+    return higher_score(zones, options)
 
 
-def _higher_score(state: DrumpState) -> tuple[int, ...]:
-    scores = [field_score(zones, state.options) for zones in state.zones]
+def higher_score(zones: Zones, options: DrumpOptions) -> tuple[int, ...]:
+    """The seat with more points on the field, or both when they are equal (a draw)."""
+    scores = [field_score(row, options) for row in zones]
     if scores[0] == scores[1]:
         return (0, 1)
     return (0,) if scores[0] > scores[1] else (1,)
 
 
-def _finish(state: DrumpState, winners: tuple[int, ...], ending: DrumpEnding, reason: str) -> None:
-    scores = tuple(float(field_score(zones, state.options)) for zones in state.zones)
-    names = [CREATURES.get(creature(zones), "") for zones in state.zones]
-    if len(winners) == 1 and names[winners[0]]:
-        reason += f" ({names[winners[0]]})"
-    state.result = Outcome(winners, scores, ending, reason)
-    state.phase = OVER
-    state.exchange = None
-    state.log(("over", winners, reason))
+def winning_creature(winners: tuple[int, ...], zones: Zones) -> int | None:
+    """The sole winner's creature rank when its four parts are of one rank, else None."""
+    if len(winners) != 1:
+        return None
+    return creature(zones[winners[0]]) or None
+
+
+def ending_reason(ending: DrumpEnding, creature: int | None = None, deck_out_seat: int | None = None) -> str:
+    """How a game ended, in words: the ending, who ran the deck out, the winner's creature."""
+    match ending:
+        case DrumpEnding.DRUMP:
+            reason = "DRUMP"
+        case DrumpEnding.LAST_TURN:
+            reason = "DRUMP; the last turn did not answer it"
+        case DrumpEnding.BOTH_DRUMP:
+            reason = "both players made DRUMP"
+        case DrumpEnding.DECK_OUT:
+            if deck_out_seat is None:
+                raise ValueError("a deck out names the seat that had to draw")
+            reason = f"the deck ran out when seat {deck_out_seat + 1} had to draw"
+    if creature:
+        reason += f" ({CREATURES[creature]})"
+    return reason

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 
-from cardtable.games.drump.cards import IS_PART, RANK
+from cardtable.games.drump.cards import IS_PART, NO_CARD, RANK
 from cardtable.games.drump.endings import has_drump, part_score
-from cardtable.games.drump.rules import payable_values
-from cardtable.games.drump.state import NO_CARD, DrumpState
+from cardtable.games.drump.stacks import payable_values
+from cardtable.games.drump.state import DrumpState
 
 #: How sharply a lead in the position turns into a lead in chances.
 STEEPNESS = 0.6

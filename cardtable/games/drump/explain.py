@@ -20,19 +20,17 @@ from cardtable.games.drump.actions import (
     SetForce,
     Summon,
 )
-from cardtable.games.drump.cards import BODY_PARTS, IS_ACE, RANK, card_name
-from cardtable.games.drump.rules import answer_threshold, payable_values
+from cardtable.games.drump.cards import BODY_PARTS, IS_ACE, NO_CARD, RANK, card_name
+from cardtable.games.drump.exchange import answer_need
+from cardtable.games.drump.stacks import STACK_LIMIT, payable_values, stack_total
 from cardtable.games.drump.state import (
     ACE_CHOICE,
     BLOCKING,
     COUNTERING,
     DISCARDING,
     MAIN,
-    NO_CARD,
     OVER,
-    STACK_LIMIT,
     DrumpState,
-    stack_total,
 )
 
 #: The kinds of action each phase asks for.
@@ -138,7 +136,7 @@ def _explain(state: DrumpState, seat: int, action: Action) -> str | None:
         assert state.exchange is not None
         return f"the Ace to count now is {card_name(state.exchange.pending_aces[0])}"
     if isinstance(action, (Block, Counter)) and not IS_ACE[action.card]:
-        need = answer_threshold(state, seat)
+        need = answer_need(state, seat)
         if options.block_adds:
             return f"{card_name(action.card)} does not put your side ahead (it needs more than {need})"
         return f"{card_name(action.card)} is not higher than the last card, worth {need}"

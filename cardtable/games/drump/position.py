@@ -11,30 +11,37 @@ place and the reason.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
+from cardtable.core.game import NOBODY
 from cardtable.core.positions import PositionReader
-from cardtable.games.drump.cards import ACE, BODY_PARTS, DECK, IS_FORCE, IS_PART, RANK, card_name, parse_card
+from cardtable.games.drump.burst import Exchange
+from cardtable.games.drump.cards import (
+    ACE,
+    BODY_PARTS,
+    DECK,
+    IS_FORCE,
+    IS_PART,
+    NO_CARD,
+    RANK,
+    card_name,
+    parse_card,
+)
 from cardtable.games.drump.endings import has_drump
 from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
+from cardtable.games.drump.stacks import CARD_MASK, FACE_DOWN, STACK_LIMIT, stack_total
 from cardtable.games.drump.state import (
     ACE_CHOICE,
     BLOCKING,
-    CARD_MASK,
     COUNTERING,
     DISCARDING,
-    FACE_DOWN,
     MAIN,
-    NO_CARD,
     OVER,
     PHASE_NAMES,
     SEATS,
     SLOTS,
-    STACK_LIMIT,
     DrumpState,
-    Exchange,
     empty_state,
-    stack_total,
 )
 from cardtable.games.drump.view import exchange_json, turn_json
 
@@ -63,8 +70,8 @@ def position_of(state: DrumpState) -> dict[str, Any]:
         "pile": [card_name(card) for card in state.pile],
         "deck": [card_name(card) for card in state.deck],
         "exchange": exchange_json(state.exchange),
-        "discarding": state.discarding + 1 if state.discarding != NO_CARD else None,
-        "last_turn": state.last_turn + 1 if state.last_turn != NO_CARD else None,
+        "discarding": state.discarding + 1 if state.discarding != NOBODY else None,
+        "last_turn": state.last_turn + 1 if state.last_turn != NOBODY else None,
     }
 
 
@@ -77,18 +84,39 @@ def _reader(data: Any) -> PositionReader:
     return PositionReader(data, parse_card, card_name, SEATS, "write rank then suit, like 7h, Xs, As")
 
 
+class _Fields(NamedTuple):
+    """The position's values, each read once and checked for its type, before any card is placed."""
+
+    hands: list[Any]
+    known_in_hand: list[Any]
+    stacks: list[Any]
+    zones: list[Any]
+    pile: list[Any]
+    deck: list[Any] | None
+    deck_size: int | None
+    phase: str
+    exchange: PositionReader | None
+    discarding: int | None
+    last_turn: int | None
+
+
 def state_from_position(data: Any, rng: random.Random, options: DrumpOptions | None = None) -> DrumpState:
-    """A state from JSON data; `options`, when given, replace the position's own."""
+    """A state from JSON data; `options`, when given, replace the position's own (or its preset's)."""
     reader = _reader(data)
-    if data.get("game", "drump") != "drump":
-        raise reader.fail("game", f"{data['game']!r} is not drump")
+    reader.check_game("drump")
     options = reader.options(OPTION_TABLE, options)
     first_seat = reader.seat(reader.field("first_seat", int, 1), "first_seat")
     state = empty_state(options, first_seat)
     _read_turn(reader, state)
-    exchange_cards = _read_cards(reader, state, rng)
-    _read_phase(reader, state, exchange_cards)
-    _check_endings(reader, state)
+    fields = _read_fields(reader)
+    # Every key has been asked for: a misspelt one is refused by name before any card is checked.
+    reader.refuse_unknown_keys()
+    exchange_cards = _read_cards(reader, state, fields)
+    _read_deck(reader, state, fields, rng)
+    _read_phase(reader, state, fields, exchange_cards)
+    _check_endings(reader, state, fields.last_turn)
+    # The zones' own keys, read with their cards.
+    reader.refuse_unknown_keys()
     return state
 
 
@@ -106,35 +134,70 @@ def _read_turn(reader: PositionReader, state: DrumpState) -> None:
     state.burst_used = turn.field("burst_used", bool, False)
 
 
-def _read_cards(reader: PositionReader, state: DrumpState, rng: random.Random) -> tuple[int, ...]:
-    """Read every card of the position; returns the cards of the exchange under way, if any."""
+def _read_fields(reader: PositionReader) -> _Fields:
+    exchange = reader.field("exchange", (dict, type(None)), None)
+    sub = None
+    if exchange is not None:
+        sub = reader.reader_of(exchange, "exchange")
+        for name, kind in _EXCHANGE_FIELDS.items():
+            sub.field(name, kind, None)
+    return _Fields(
+        hands=reader.per_seat("hands", [[], []]),
+        known_in_hand=reader.per_seat("known_in_hand", [[], []]),
+        stacks=reader.per_seat("stacks", [[[]] * SLOTS] * SEATS),
+        zones=reader.per_seat("zones", [{}, {}]),
+        pile=reader.field("pile", list, []),
+        deck=reader.field("deck", (list, type(None)), None),
+        deck_size=reader.field("deck_size", (int, type(None)), None),
+        phase=reader.field("phase", str, "main"),
+        exchange=sub,
+        discarding=reader.field("discarding", (int, type(None)), None),
+        last_turn=reader.field("last_turn", (int, type(None)), None),
+    )
+
+
+#: The keys of an exchange under way, and their types.
+_EXCHANGE_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "slot": int,
+    "cards": list,
+    "pending_aces": list,
+    "stack_total": int,
+    "attack_total": int,
+    "defense_total": int,
+}
+
+
+def _read_cards(reader: PositionReader, state: DrumpState, fields: _Fields) -> tuple[int, ...]:
+    """Place every card but the deck; returns the cards of the exchange under way, if any."""
     state.hands = tuple(  # type: ignore[assignment]
-        reader.cards(hand, f"hands[{seat}]") for seat, hand in enumerate(reader.per_seat("hands", [[], []]))
+        reader.cards(hand, f"hands[{seat}]") for seat, hand in enumerate(fields.hands)
     )
-    state.stacks = tuple(
-        _read_stacks(reader, row, seat)
-        for seat, row in enumerate(reader.per_seat("stacks", [[[]] * SLOTS] * SEATS))
-    )
-    state.zones = tuple(
-        _read_zones(reader, state, row, seat) for seat, row in enumerate(reader.per_seat("zones", [{}, {}]))
-    )
-    state.pile = reader.cards(reader.field("pile", list, []), "pile")
+    state.stacks = tuple(_read_stacks(reader, row, seat) for seat, row in enumerate(fields.stacks))
+    state.zones = tuple(_read_zones(reader, state, row, seat) for seat, row in enumerate(fields.zones))
+    state.pile = reader.cards(fields.pile, "pile")
     exchange_cards: tuple[int, ...] = ()
-    if reader.field("exchange", (dict, type(None)), None) is not None:
-        exchange_cards = reader.cards(reader.data["exchange"].get("cards"), "exchange.cards")
+    sub = fields.exchange
+    if sub is not None:
+        exchange_cards = sub.cards(sub.field("cards", list), "cards")
         if not exchange_cards or not IS_FORCE[exchange_cards[0]]:
-            raise reader.fail("exchange.cards", "should start with the attacking force card")
-    known = reader.field("known_in_hand", list, [[], []])
-    state.known = (0, 0)
-    for seat, cards in enumerate(known[:SEATS]):
-        for text in cards if isinstance(cards, list) else [None]:
+            raise sub.fail("cards", "should start with the attacking force card")
+    _read_known(reader, state, fields.known_in_hand)
+    return exchange_cards
+
+
+def _read_known(reader: PositionReader, state: DrumpState, known: list[Any]) -> None:
+    """The cards of each hand that both players know (parts taken back from the pile)."""
+    masks = [0, 0]
+    for seat, cards in enumerate(known):
+        where = f"known_in_hand[{seat}]"
+        if not isinstance(cards, list):
+            raise reader.fail(where, "should be a list of cards of that hand")
+        for text in cards:
             card = parse_card(text) if isinstance(text, str) else None
             if card is None or card not in state.hands[seat]:
-                raise reader.fail(f"known_in_hand[{seat}]", f"{text!r} is not a card of that hand")
-            mask = state.known[seat] | 1 << card
-            state.known = (mask, state.known[1]) if seat == 0 else (state.known[0], mask)
-    _read_deck(reader, state, rng)
-    return exchange_cards
+                raise reader.fail(where, f"{text!r} is not a card of that hand")
+            masks[seat] |= 1 << card
+    state.known = (masks[0], masks[1])
 
 
 def _read_stacks(reader: PositionReader, row: Any, seat: int) -> tuple[tuple[int, ...], ...]:
@@ -166,89 +229,90 @@ def _read_zones(reader: PositionReader, state: DrumpState, row: Any, seat: int) 
     where = f"zones[{seat}]"
     if not isinstance(row, dict) or set(row) - set(BODY_PARTS):
         raise reader.fail(where, f"should map body parts ({', '.join(BODY_PARTS)}) to a part or null")
+    zone_reader = reader.reader_of(row, where)
     zones = []
     for zone, part in enumerate(BODY_PARTS):
-        text = row.get(part)
+        text = zone_reader.field(part, (str, type(None)), None)
         if text is None:
             zones.append(NO_CARD)
             continue
-        card = reader.card(text, f"{where}.{part}")
+        card = zone_reader.card(text, part)
         if not IS_PART[card]:
-            raise reader.fail(f"{where}.{part}", f"{card_name(card)} is a force card, not a monster part")
+            raise zone_reader.fail(part, f"{card_name(card)} is a force card, not a monster part")
         if state.part_zone[card] != zone:
             actual = BODY_PARTS[state.part_zone[card]]
-            raise reader.fail(f"{where}.{part}", f"{card_name(card)} is a {actual}, not a {part}")
+            raise zone_reader.fail(part, f"{card_name(card)} is a {actual}, not a {part}")
         zones.append(card)
     return tuple(zones)
 
 
-def _read_deck(reader: PositionReader, state: DrumpState, rng: random.Random) -> None:
-    deck = reader.field("deck", (list, type(None)), None)
-    rest = [card for card in DECK if card not in reader.seen]
-    if deck is not None:
-        state.deck = reader.cards(deck, "deck")
+def _read_deck(reader: PositionReader, state: DrumpState, fields: _Fields, rng: random.Random) -> None:
+    size = fields.deck_size
+    if fields.deck is not None:
+        state.deck = reader.cards(fields.deck, "deck")
         reader.missing(DECK, "deck")
-    else:
-        rng.shuffle(rest)
-        state.deck = tuple(rest)
-        size = reader.field("deck_size", int, len(rest))
-        if size != len(rest):
-            raise reader.fail("deck_size", f"is {size}, but {len(rest)} cards are placed nowhere else")
+        if size is not None and size != len(state.deck):
+            raise reader.fail("deck_size", f"is {size}, but the deck given holds {len(state.deck)} cards")
+        return
+    rest = [card for card in DECK if card not in reader.seen]
+    rng.shuffle(rest)
+    state.deck = tuple(rest)
+    if size is not None and size != len(rest):
+        raise reader.fail("deck_size", f"is {size}, but {len(rest)} cards are placed nowhere else")
 
 
-def _read_phase(reader: PositionReader, state: DrumpState, exchange_cards: tuple[int, ...]) -> None:
-    name = reader.field("phase", str, "main")
+def _read_phase(
+    reader: PositionReader, state: DrumpState, fields: _Fields, exchange_cards: tuple[int, ...]
+) -> None:
+    name = fields.phase
     if name not in PHASE_NAMES or name == PHASE_NAMES[OVER]:
         raise reader.fail("phase", f"{name!r} is not one of main, ace, block, counter, discard")
     state.phase = PHASE_NAMES.index(name)
-    exchange = reader.data.get("exchange")
+    sub = fields.exchange
     if state.phase in (ACE_CHOICE, BLOCKING, COUNTERING):
-        if not isinstance(exchange, dict):
+        if sub is None:
             raise reader.fail("exchange", f"the {name} phase needs the exchange under way")
-        sub = reader.sub("exchange")
-        slot = sub.field("slot", int)
-        if slot not in (1, 2, 3, 4):
-            raise reader.fail("exchange.slot", f"{slot!r} is not a slot (1 to 4)")
-        if not state.stacks[1 - state.turn_seat][slot - 1]:
-            raise reader.fail("exchange.slot", "the attacked stack is empty")
-        cards = exchange_cards
-        stack = state.stacks[1 - state.turn_seat][slot - 1]
-        if any(code >= FACE_DOWN for code in stack):
-            raise reader.fail(
-                "exchange.slot", "a Burst reveals the attacked stack: no card there is face down"
-            )
-        aces = tuple(
-            parse_card(text) if isinstance(text, str) else None
-            for text in sub.field("pending_aces", list, [])
-        )
-        if any(ace is None or ace not in stack or RANK[ace] != ACE for ace in aces):
-            raise reader.fail("exchange.pending_aces", "should be Aces of the attacked stack")
-        if (state.phase == ACE_CHOICE) != bool(aces):
-            raise reader.fail("exchange.pending_aces", "Aces are counted in the ace phase, and only then")
-        total = sub.field("stack_total", int, stack_total(stack))
-        state.exchange = Exchange(
-            slot - 1,
-            cards,
-            aces,  # type: ignore[arg-type]
-            total,
-            sub.field("attack_total", int, RANK[cards[0]]),
-            sub.field("defense_total", int, total),
-        )
-    elif exchange is not None:
+        state.exchange = _read_exchange(sub, state, exchange_cards)
+    elif sub is not None:
         raise reader.fail("exchange", "an exchange is only under way in the ace, block and counter phases")
-    discarding = reader.data.get("discarding")
     if state.phase == DISCARDING:
-        state.discarding = reader.seat(discarding, "discarding")
+        state.discarding = reader.seat(fields.discarding, "discarding")
         if len(state.hands[state.discarding]) <= state.options.hand_limit:
             raise reader.fail("discarding", "that hand is not over the hand limit")
-    elif discarding is not None:
+    elif fields.discarding is not None:
         raise reader.fail("discarding", "only the discard phase has a discarding seat")
     assert state.phase != MAIN or state.exchange is None
 
 
-def _check_endings(reader: PositionReader, state: DrumpState) -> None:
-    last = reader.data.get("last_turn")
-    state.last_turn = NO_CARD if last is None else reader.seat(last, "last_turn")
+def _read_exchange(sub: PositionReader, state: DrumpState, cards: tuple[int, ...]) -> Exchange:
+    slot = sub.field("slot", int)
+    if slot not in (1, 2, 3, 4):
+        raise sub.fail("slot", f"{slot!r} is not a slot (1 to 4)")
+    stack = state.stacks[1 - state.turn_seat][slot - 1]
+    if not stack:
+        raise sub.fail("slot", "the attacked stack is empty")
+    if any(code >= FACE_DOWN for code in stack):
+        raise sub.fail("slot", "a Burst reveals the attacked stack: no card there is face down")
+    aces = tuple(
+        parse_card(text) if isinstance(text, str) else None for text in sub.field("pending_aces", list, [])
+    )
+    if any(ace is None or ace not in stack or RANK[ace] != ACE for ace in aces):
+        raise sub.fail("pending_aces", "should be Aces of the attacked stack")
+    if (state.phase == ACE_CHOICE) != bool(aces):
+        raise sub.fail("pending_aces", "Aces are counted in the ace phase, and only then")
+    total = sub.field("stack_total", int, stack_total(stack))
+    return Exchange(
+        slot - 1,
+        cards,
+        aces,  # type: ignore[arg-type]
+        total,
+        sub.field("attack_total", int, RANK[cards[0]]),
+        sub.field("defense_total", int, total),
+    )
+
+
+def _check_endings(reader: PositionReader, state: DrumpState, last: int | None) -> None:
+    state.last_turn = NOBODY if last is None else reader.seat(last, "last_turn")
     drumps = [has_drump(zones) for zones in state.zones]
     if all(drumps):
         raise reader.fail("zones", "both players have DRUMP: that game is over")
@@ -257,5 +321,5 @@ def _check_endings(reader: PositionReader, state: DrumpState) -> None:
             raise reader.fail(
                 "last_turn", f"seat {seat + 1} has DRUMP, so seat {2 - seat} must be on its last turn"
             )
-    if not any(drumps) and state.last_turn != NO_CARD:
+    if not any(drumps) and state.last_turn != NOBODY:
         raise reader.fail("last_turn", "no one has DRUMP, so no last turn is due")

@@ -2,50 +2,31 @@
 
 Nothing in a state is ever mutated after it is built: `apply` copies the
 state (one slot per field) and replaces whole fields with new tuples.  That
-keeps `apply` pure and a copy costs a few hundred nanoseconds.
+keeps `apply` pure and a copy costs a few hundred nanoseconds.  The small
+changes every rule makes (a card into or out of a hand, a stack, a zone) are
+here; the rules themselves are in `rules`, `exchange` and `turns`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
-from cardtable.core.events import LogNode, append_event
-from cardtable.core.game import Outcome
+from cardtable.core.events import Event, LogNode
+from cardtable.core.game import NOBODY, Outcome
 from cardtable.core.state_copy import with_fast_copy
-from cardtable.games.drump.cards import DECK, IS_ACE, IS_PART, RANK, SUIT
+from cardtable.games.drump.burst import Exchange
+from cardtable.games.drump.cards import DECK, IS_PART, NO_CARD, SUIT
 from cardtable.games.drump.options import DrumpOptions
+from cardtable.games.drump.stacks import CARD_MASK
 
 SEATS = 2
 SLOTS = 4
-STACK_LIMIT = 13
-NO_CARD = -1
-
-#: Stacked cards carry this bit while face down.
-FACE_DOWN = 64
-CARD_MASK = FACE_DOWN - 1
+#: The zone of a card that is no body part (a force card).
+NO_ZONE = -1
 
 # Phases: who decides what.
 MAIN, ACE_CHOICE, BLOCKING, COUNTERING, DISCARDING, OVER = range(6)
 PHASE_NAMES = ("main", "ace", "block", "counter", "discard", "over")
-
-#: A stacked card's count for the stack limit (Aces as 1), by encoded card.
-STACK_VALUE = tuple(RANK[code & CARD_MASK] if (code & CARD_MASK) < 52 else 0 for code in range(128))
-
-
-class Exchange(NamedTuple):
-    """A Burst under way (drump.md, "Burst: attack and block")."""
-
-    slot: int
-    #: Every card played so far: the attacking card, then blocks and counters in turn.
-    cards: tuple[int, ...]
-    #: Aces of the attacked stack whose value the owner has still to choose.
-    pending_aces: tuple[int, ...]
-    #: The attacked stack's total, with the Aces valued so far.
-    stack_total: int
-    #: Block and counter running totals (used when `block_adds` is on).
-    attack_total: int
-    defense_total: int
 
 
 @with_fast_copy
@@ -103,9 +84,9 @@ class DrumpState:
     burst_used: bool
     phase: int
     exchange: Exchange | None
-    #: The seat discarding to the hand limit, in the DISCARDING phase.
+    #: The seat discarding to the hand limit in the DISCARDING phase, else NOBODY.
     discarding: int
-    #: The seat playing the game's last turn, or NO_CARD when none is due.
+    #: The seat playing the game's last turn, or NOBODY when none is due.
     last_turn: int
     result: Outcome | None
     #: Event logs as each seat sees them, then as a spectator sees them.
@@ -136,31 +117,26 @@ class DrumpState:
             return self.discarding
         return None
 
-    def log(
-        self, event: tuple[object, ...], private_seat: int = NO_CARD, hidden: tuple[object, ...] | None = None
-    ) -> None:
+    def log(self, event: Event, private_seat: int | None = None, hidden: Event | None = None) -> None:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
-        self.logs = append_event(self.logs, event, private_seat, hidden)
+        # The two seats' logs and the spectators' log, written directly (as append_event would):
+        # this runs for nearly every action, and the general loop measured twice as slow.
+        first, second, spectators = self.logs
+        if hidden is None:
+            self.logs = ((event, first), (event, second), (event, spectators))
+        else:
+            self.logs = (
+                (event if private_seat == 0 else hidden, first),
+                (event if private_seat == 1 else hidden, second),
+                (hidden, spectators),
+            )
         self.log_length += 1
 
 
 def part_zones(options: DrumpOptions) -> tuple[int, ...]:
-    """For each card, the zone of its body part (parts only; NO_CARD for force cards)."""
+    """For each card, the zone of its body part (parts only; NO_ZONE for force cards)."""
     zone_of_suit = {"shdc".index(letter): zone for zone, letter in enumerate(options.part_by_suit)}
-    return tuple(zone_of_suit[SUIT[card]] if IS_PART[card] else NO_CARD for card in DECK)
-
-
-def stack_total(stack: tuple[int, ...]) -> int:
-    """The stack's total with every Ace counted as 1 (the stack-limit count)."""
-    total = 0
-    for code in stack:
-        total += STACK_VALUE[code]
-    return total
-
-
-def stack_aces(stack: tuple[int, ...]) -> tuple[int, ...]:
-    """The Aces in a stack, bottom first."""
-    return tuple(code & CARD_MASK for code in stack if IS_ACE[code & CARD_MASK])
+    return tuple(zone_of_suit[SUIT[card]] if IS_PART[card] else NO_ZONE for card in DECK)
 
 
 def empty_state(options: DrumpOptions, first_seat: int) -> DrumpState:
@@ -178,7 +154,7 @@ def empty_state(options: DrumpOptions, first_seat: int) -> DrumpState:
     state.turn_number = 0
     new_turn(state, first_seat)
     state.exchange = None
-    state.last_turn = NO_CARD
+    state.last_turn = NOBODY
     state.result = None
     state.logs = (None, None, None)
     state.log_length = 0
@@ -194,7 +170,7 @@ def new_turn(state: DrumpState, seat: int) -> None:
     state.recycles = 0
     state.burst_used = False
     state.phase = MAIN
-    state.discarding = NO_CARD
+    state.discarding = NOBODY
 
 
 def all_cards(state: DrumpState) -> list[int]:
@@ -207,3 +183,43 @@ def all_cards(state: DrumpState) -> list[int]:
     if state.exchange is not None:
         found += state.exchange.cards
     return found
+
+
+# -- the small changes every rule makes ----------------------------------------------------
+def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """The cards with one card taken out."""
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1 :]
+
+
+def take_from_hand(state: DrumpState, seat: int, card: int) -> None:
+    """Take a card out of `seat`'s hand; it is no longer known to both, if it was."""
+    hands = state.hands
+    hand = without(hands[seat], card)
+    state.hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    known = state.known
+    if known[seat] >> card & 1:
+        mask = known[seat] & ~(1 << card)
+        state.known = (mask, known[1]) if seat == 0 else (known[0], mask)
+
+
+def add_to_hand(state: DrumpState, seat: int, card: int) -> None:
+    """Put a card in `seat`'s hand."""
+    hands = state.hands
+    hand = hands[seat] + (card,)
+    state.hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+
+
+def put_stack(state: DrumpState, seat: int, slot: int, stack: tuple[int, ...]) -> None:
+    """Replace the stack on `seat`'s slot."""
+    row = state.stacks[seat]
+    row = row[:slot] + (stack,) + row[slot + 1 :]
+    state.stacks = (row, state.stacks[1]) if seat == 0 else (state.stacks[0], row)
+
+
+def put_part(state: DrumpState, seat: int, part: int) -> None:
+    """Place a part in its body-part zone on `seat`'s field."""
+    zone = state.part_zone[part]
+    row = state.zones[seat]
+    row = row[:zone] + (part,) + row[zone + 1 :]
+    state.zones = (row, state.zones[1]) if seat == 0 else (state.zones[0], row)

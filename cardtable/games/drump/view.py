@@ -11,19 +11,35 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.events import ViewLog
-from cardtable.core.game import Outcome
-from cardtable.games.drump.cards import BODY_PARTS, card_name
-from cardtable.games.drump.options import DrumpOptions
-from cardtable.games.drump.state import (
-    CARD_MASK,
-    FACE_DOWN,
-    NO_CARD,
-    PHASE_NAMES,
-    SEATS,
-    DrumpState,
-    Exchange,
+from cardtable.core.events import Event, ViewLog
+from cardtable.core.game import NOBODY, Outcome
+from cardtable.games.drump.burst import Exchange
+from cardtable.games.drump.cards import BODY_PARTS, NO_CARD, card_name
+from cardtable.games.drump.events import (
+    AceCounted,
+    AttackFailed,
+    Blocked,
+    BlockWon,
+    BurstMade,
+    BurstWon,
+    Countered,
+    Dealt,
+    Discarded,
+    Drew,
+    DrumpMade,
+    ExtraJackPlaced,
+    ForceSet,
+    GameOver,
+    LastTurnGranted,
+    Passed,
+    Recycled,
+    Summoned,
+    TurnEnded,
+    TurnStarted,
 )
+from cardtable.games.drump.options import DrumpOptions
+from cardtable.games.drump.stacks import CARD_MASK, FACE_DOWN
+from cardtable.games.drump.state import PHASE_NAMES, SEATS, DrumpState
 
 #: A stacked card as a seat sees it: (card, or None when hidden; face up).
 StackCard = tuple[int | None, bool]
@@ -61,11 +77,11 @@ class DrumpView:
     history: ViewLog
 
     @property
-    def log(self) -> tuple[tuple[Any, ...], ...]:
+    def log(self) -> tuple[Event, ...]:
         """The events this seat saw, oldest first, with hidden cards as None."""
         return self.history.entries()
 
-    def describe(self, event: tuple[Any, ...]) -> str:
+    def describe(self, event: Event) -> str:
         """One event in words."""
         return describe_event(event)
 
@@ -173,8 +189,8 @@ def view(state: DrumpState, seat: int | None) -> DrumpView:
         recycles=state.recycles,
         burst_used=state.burst_used,
         exchange=state.exchange,
-        discarding=state.discarding if state.discarding != NO_CARD else None,
-        last_turn=state.last_turn if state.last_turn != NO_CARD else None,
+        discarding=state.discarding if state.discarding != NOBODY else None,
+        last_turn=state.last_turn if state.last_turn != NOBODY else None,
         outcome=state.result,
         history=ViewLog(state.logs[SEATS if seat is None else seat], state.log_length),
     )
@@ -194,64 +210,68 @@ def hidden_cards(state: DrumpState, seat: int | None) -> frozenset[int]:
 
 # -- the log in words ----------------------------------------------------------------
 def describe_event(
-    event: tuple[Any, ...],
+    event: Event,
     names: Sequence[str] = ("Player 1", "Player 2"),
     card_label: Callable[[int], str] = card_name,
 ) -> str:
     """One log event in words, cards written by `card_label`; hidden cards read as 'a card'."""
 
-    def _cards(cards: Sequence[int]) -> str:
-        return " ".join(card_label(card) for card in cards) or "nothing"
+    def cards(shown: Sequence[int]) -> str:
+        return " ".join(card_label(card) for card in shown) or "nothing"
 
-    kind, seat = event[0], event[1]
-    who = names[seat] if isinstance(seat, int) else ""
-    if kind == "deal":
-        return f"{who} is dealt {_cards(event[2])}" if event[2] is not None else f"{who} is dealt 5 cards"
-    if kind == "turn":
-        return f"Turn {event[2]}: {who}"
-    if kind == "draw":
-        return f"{who} draws {card_label(event[2])}" if event[2] is not None else f"{who} draws a card"
-    if kind == "set":
-        card, slot, face_up = event[2], event[3] + 1, event[4]
-        if card is None:
-            return f"{who} sets a face-down card on slot {slot}"
-        return f"{who} sets {card_label(card)} {'face up' if face_up else 'face down'} on slot {slot}"
-    if kind == "summon":
-        part, slot, paid = event[2], event[3] + 1, event[4]
-        return f"{who} summons {card_label(part)}, paying {_cards(paid)} from slot {slot}"
-    if kind == "extra":
-        return f"{who} places {card_label(event[2])} by Extra Jack, discarding {card_label(event[3])}"
-    if kind == "recycle":
-        gain = "draws a card" if event[3] is None else f"takes {card_label(event[3])} from the pile"
-        return f"{who} recycles {card_label(event[2])} and {gain}"
-    if kind == "burst":
-        card, slot, revealed = event[2], event[3] + 1, event[4]
-        return f"{who} bursts {card_label(card)} on slot {slot}, revealing {_cards(revealed)}"
-    if kind == "ace":
-        return f"{who} counts {card_label(event[2])} as {event[3]}"
-    if kind in ("block", "counter"):
-        return f"{who} {kind}s with {card_label(event[2])}"
-    if kind == "pass":
-        return f"{who} passes"
-    if kind == "fails":
-        return (
-            f"The attack fails ({event[4]} is 13 or less): {card_label(event[2])} joins slot {event[3] + 1}"
-        )
-    if kind == "wins":
-        if event[2] == "attack":
-            return f"{who} wins the Burst: slot {event[3] + 1} goes to the pile"
-        return f"{who} wins the block: the stack on slot {event[3] + 1} stays"
-    if kind == "discard":
-        return f"{who} discards {card_label(event[2])} to the hand limit"
-    if kind == "end":
-        return f"{who} ends the turn"
-    if kind == "drump":
-        return f"{who}: DRUMP!"
-    if kind == "last":
-        return f"{who} plays one last turn"
-    if kind == "over":
-        winners = event[1]
-        if len(winners) > 1:
-            return f"Game over: a draw ({event[2]})"
-        return f"Game over: {names[winners[0]]} wins ({event[2]})"
+    # Fields are read by name; `event.seat` is the seat that acted, wherever an event has one.
+    match event:
+        case Dealt(cards=None):
+            return f"{names[event.seat]} is dealt 5 cards"
+        case Dealt(cards=tuple(dealt)):
+            return f"{names[event.seat]} is dealt {cards(dealt)}"
+        case TurnStarted(number=number):
+            return f"Turn {number}: {names[event.seat]}"
+        case Drew(card=None):
+            return f"{names[event.seat]} draws a card"
+        case Drew(card=int(card)):
+            return f"{names[event.seat]} draws {card_label(card)}"
+        case ForceSet(card=None, slot=slot):
+            return f"{names[event.seat]} sets a face-down card on slot {slot + 1}"
+        case ForceSet(card=int(card), slot=slot, face_up=face_up):
+            side = "face up" if face_up else "face down"
+            return f"{names[event.seat]} sets {card_label(card)} {side} on slot {slot + 1}"
+        case Summoned(part=part, slot=slot, paid=paid):
+            paying = f"paying {cards(paid)} from slot {slot + 1}"
+            return f"{names[event.seat]} summons {card_label(part)}, {paying}"
+        case ExtraJackPlaced(jack=jack, ace=ace):
+            discarding = f"discarding {card_label(ace)}"
+            return f"{names[event.seat]} places {card_label(jack)} by Extra Jack, {discarding}"
+        case Recycled(part=part, taken=taken):
+            gain = "draws a card" if taken is None else f"takes {card_label(taken)} from the pile"
+            return f"{names[event.seat]} recycles {card_label(part)} and {gain}"
+        case BurstMade(card=card, slot=slot, revealed=revealed):
+            revealing = f"revealing {cards(revealed)}"
+            return f"{names[event.seat]} bursts {card_label(card)} on slot {slot + 1}, {revealing}"
+        case AceCounted(ace=ace, value=value):
+            return f"{names[event.seat]} counts {card_label(ace)} as {value}"
+        case Blocked(card=card):
+            return f"{names[event.seat]} blocks with {card_label(card)}"
+        case Countered(card=card):
+            return f"{names[event.seat]} counters with {card_label(card)}"
+        case Passed():
+            return f"{names[event.seat]} passes"
+        case AttackFailed(card=card, slot=slot, total=total):
+            return f"The attack fails ({total} is 13 or less): {card_label(card)} joins slot {slot + 1}"
+        case BurstWon(slot=slot):
+            return f"{names[event.seat]} wins the Burst: slot {slot + 1} goes to the pile"
+        case BlockWon(slot=slot):
+            return f"{names[event.seat]} wins the block: the stack on slot {slot + 1} stays"
+        case Discarded(card=card):
+            return f"{names[event.seat]} discards {card_label(card)} to the hand limit"
+        case TurnEnded():
+            return f"{names[event.seat]} ends the turn"
+        case DrumpMade():
+            return f"{names[event.seat]}: DRUMP!"
+        case LastTurnGranted():
+            return f"{names[event.seat]} plays one last turn"
+        case GameOver(winners=winners) if len(winners) > 1:
+            return f"Game over: a draw ({event.reason})"
+        case GameOver(winners=winners):
+            return f"Game over: {names[winners[0]]} wins ({event.reason})"
     raise ValueError(f"unknown DRUMP event {event!r}")
