@@ -46,7 +46,7 @@ def test_play_refuses_bad_choices_with_the_reason(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json")
     code, output = run("play", "drump", "--position", str(bad))
-    assert code == 2 and "is not JSON" in output
+    assert code == 2 and "not JSON" in output and "bad.json" in output
     bad.write_text(json.dumps({"hands": [["2s", "2s"], []]}))
     code, output = run("play", "drump", "--position", str(bad))
     assert code == 2 and "2s appears twice" in output
