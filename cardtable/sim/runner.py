@@ -11,11 +11,11 @@ decide differs from run to run, and records compare without it.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from time import perf_counter
 from typing import TypeVar
 
 from cardtable.bots import is_search_spec, make_bot
@@ -182,9 +182,9 @@ def play_game(task: GameTask) -> GameRecord:
                 f"{game.title} seed {task.seed}: the bots took {MAX_BOT_ACTIONS} actions "
                 "without the game ending"
             )
-        started = time.perf_counter()
+        started = perf_counter()
         action = match.decide(bots[seat], rngs[seat])
-        seconds[seat] += time.perf_counter() - started
+        seconds[seat] += perf_counter() - started
         decisions[seat] += 1
         match.play(action, seat)
         seat = match.current_seat
