@@ -74,9 +74,7 @@ def strength(console: Console, games: int, reference_games: int, jobs: int | Non
                 continue
             players = [spec.format(bot=bot) for spec in seats]
             started = time.perf_counter()
-            summary = simulate(
-                name, players, count, get_game(name).option_table.default(), seed=11, jobs=jobs
-            )
+            summary = simulate(name, players, count, seed=11, jobs=jobs)
             seconds = time.perf_counter() - started
             row = (
                 name,

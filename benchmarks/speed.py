@@ -2,9 +2,11 @@
 
     python benchmarks/speed.py [--game drump] [--games 2000] [--rules PRESET] [--seats N]
 
-"raw" drives the rules directly (legal_actions + apply), as simulations and
-tree search do; "match" goes through Match.play, which also checks each
-action's legality, as front ends do.
+"raw" drives the rules directly (legal_actions + apply), as tree search
+does; "match" goes through Match.play, which also checks each action's
+legality, as front ends do; "runner" plays random bots through the runner of
+`cardtable simulate` and the arena (bots, views, timing, records) in this
+process.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rich.table import Table
 
 from cardtable.core.match import Match
 from cardtable.games import AnyGame, game_names, get_game
+from cardtable.sim.simulate import simulate
 
 
 def raw_games(game: AnyGame, options: object, seats: int, games: int, seed: int) -> tuple[int, float]:
@@ -50,6 +53,13 @@ def match_games(game: AnyGame, options: object, seats: int, games: int, seed: in
     return decisions, time.perf_counter() - started
 
 
+def runner_games(game: AnyGame, options: object, seats: int, games: int, seed: int) -> tuple[int, float]:
+    """Play random bots through the simulation runner in this process; returns (decisions, seconds)."""
+    started = time.perf_counter()
+    summary = simulate(game.name, ["random"] * seats, games, game.option_table.to_dict(options), seed, jobs=1)
+    return sum(record.length for record in summary.records), time.perf_counter() - started
+
+
 def main() -> None:
     """Run the benchmark and print a table."""
     parser = argparse.ArgumentParser(
@@ -76,7 +86,7 @@ def main() -> None:
         for seats in args.seats or sorted({game.min_seats, min(4, game.max_seats)}):
             if not game.min_seats <= seats <= game.max_seats:
                 continue
-            for loop, run in (("raw", raw_games), ("match", match_games)):
+            for loop, run in (("raw", raw_games), ("match", match_games), ("runner", runner_games)):
                 decisions, seconds = run(game, options, seats, args.games, args.seed)
                 table.add_row(
                     name,

@@ -43,9 +43,8 @@ def main() -> None:
     table.add_column("seconds", justify="right")
     for preset in presets:
         started = time.perf_counter()
-        summary = simulate(
-            args.game, players, args.games, game.option_table.resolve(preset), args.seed, args.jobs
-        )
+        options = game.option_table.to_dict(game.option_table.resolve(preset))
+        summary = simulate(args.game, players, args.games, options, args.seed, args.jobs)
         seconds = time.perf_counter() - started
         wins = [str(summary.wins(index)) for index in range(len(players))]
         table.add_row(preset or "default", *wins, str(summary.draws()), f"{seconds:.1f}")

@@ -11,8 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardtable.core import replay
+from cardtable.core.errors import OptionError, UnknownNameError
 from cardtable.frontends.cli import main
-from cardtable.sim.arena import run_arena, tables
+from cardtable.sim.arena import ArenaSettings, run_arena, schedule, tables
 from cardtable.sim.elo import pairings, ratings
 
 
@@ -34,19 +35,53 @@ def test_elo_orders_a_stronger_player_first() -> None:
 
 
 def test_an_arena_run_gives_results_and_replays(tmp_path: Path) -> None:
-    result = run_arena(
-        "drump", ["random", "heuristic"], 4, None, 2, "round-robin", 3, 1, str(tmp_path / "replays")
+    settings = ArenaSettings(
+        "drump", ("random", "heuristic"), games=4, seed=3, replay_folder=str(tmp_path / "replays")
     )
+    result = run_arena(settings, jobs=1)
     assert len(result.records) == 4
     assert result.wins(0).trials == 4
     assert result.head_to_head(1, 0).trials == 4
-    assert {record.entrants[0] for record in result.records} == {0, 1}
+    assert [record.seating for record in result.records] == [(0, 1), (1, 0), (0, 1), (1, 0)]
     for record in result.records:
         assert record.replay is not None
         match = replay.load(record.replay)
         assert match.is_over
+        assert match.outcome is not None and match.outcome.winners == record.winners
+        assert match.players == [settings.entrants[player] for player in record.seating]
     elo, bars = result.elo(random.Random(1))
     assert len(elo) == len(bars) == 2
+
+
+def test_every_table_plays_its_games_with_seats_rotating() -> None:
+    entrants = ("heuristic", "random", "random", "ismcts@5")
+    settings = ArenaSettings("scout", entrants, games=3, seats=3, mode="gauntlet")
+    tasks = schedule(settings)
+    assert [task.seating for task in tasks] == [
+        (0, 1, 2), (1, 2, 0), (2, 0, 1),
+        (0, 1, 3), (1, 3, 0), (3, 0, 1),
+        (0, 2, 3), (2, 3, 0), (3, 0, 2),
+    ]  # fmt: skip
+    assert [task.index for task in tasks] == list(range(9))
+    assert tasks[5].players == ("ismcts@5", "heuristic", "random")
+    assert len({task.seed for task in tasks}) == 9
+
+
+def test_the_same_seed_gives_the_same_arena_on_one_or_two_processes() -> None:
+    settings = ArenaSettings("scout", ("random", "heuristic", "random"), games=4, seats=2, seed=9)
+    one, two = run_arena(settings, jobs=1), run_arena(settings, jobs=2)
+    assert one.records == two.records and len(one.records) == 12
+
+
+def test_the_arena_refuses_bad_settings_before_any_game() -> None:
+    with pytest.raises(UnknownNameError, match="unknown bot 'alien'"):
+        run_arena(ArenaSettings("drump", ("random", "alien")))
+    with pytest.raises(OptionError, match="unknown option 'colour'"):
+        run_arena(ArenaSettings("drump", ("random", "random"), options={"colour": "red"}))
+    with pytest.raises(ValueError, match="DRUMP takes 2 players, not 3"):
+        run_arena(ArenaSettings("drump", ("random", "random", "random"), seats=3))
+    with pytest.raises(ValueError, match="unknown arena mode 'swiss'"):
+        run_arena(ArenaSettings("drump", ("random", "random"), mode="swiss"))
 
 
 def test_the_arena_command_writes_its_files(tmp_path: Path) -> None:

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 
+from cardtable.core import replay
 from cardtable.core.conformance import fingerprint
-from cardtable.core.errors import ActionParseError, GameOverError, IllegalActionError, NotYourTurnError
-from cardtable.core.match import Match
+from cardtable.core.errors import (
+    ActionParseError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    ReplayError,
+)
+from cardtable.core.match import Match, bot_rngs
+from cardtable.core.players import RandomBot
 from cardtable.games.drump import GAME
 from tests.drump.helpers import match_from, play, position
 
@@ -65,3 +76,37 @@ def test_undo_turn_takes_back_a_seats_last_decision_and_what_followed() -> None:
 def test_a_game_too_small_for_its_players_is_refused() -> None:
     with pytest.raises(ValueError, match="2 seats, but 3 players"):
         Match(GAME, seed=1, players=["a", "b", "c"], seats=2)
+
+
+HEADER = '{"format": "cardtable-replay", "version": 2, "game": "drump", "seed": 1'
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ('"first_seat": [1]', "the first seat [1] is not a number"),
+        ('"players": ["a", 2]', "players should be a list of names"),
+        ('"players": "ab"', "players should be a list of names"),
+        ('"position": [1, 2]', "the position should be a JSON object"),
+    ],
+)
+def test_a_replay_header_with_a_malformed_field_is_refused_naming_it(extra: str, message: str) -> None:
+    with pytest.raises(ReplayError, match=re.escape(f"game line 1: {message}")):
+        replay.from_lines([HEADER + ", " + extra + "}"], "game")
+
+
+def test_a_version_1_replay_counting_winners_from_0_still_loads() -> None:
+    match = Match(GAME, seed=5, players=["random", "random"])
+    match.play_bots({0: RandomBot(), 1: RandomBot()}, bot_rngs(5, 2))
+    lines = replay.replay_lines(match)
+    outcome = match.outcome
+    assert outcome is not None
+    lines[0]["version"] = 1
+    # Version 1 wrote the winners from 0 and no ending code.
+    old_outcome = {"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason}
+    lines[-1] = {"outcome": old_outcome}
+    again = replay.from_lines([json.dumps(line) for line in lines])
+    assert again.outcome == outcome
+    lines[-1] = {"outcome": outcome.to_json()}
+    with pytest.raises(ReplayError, match="records outcome"):
+        replay.from_lines([json.dumps(line) for line in lines])

@@ -12,6 +12,7 @@ from typing import Any
 
 from cardtable.bots.ismcts import CheatingMCTSBot, ISMCTSBot
 from cardtable.core.errors import UnknownNameError
+from cardtable.core.game import ActionT, Game, OptionsT, StateT, ViewT
 from cardtable.core.players import Bot, Player, RandomBot, StateBot
 from cardtable.games import AnyGame
 
@@ -48,23 +49,23 @@ def _budget(spec: str, name: str, rest: str) -> dict[str, Any]:
     )
 
 
-def make_bot(spec: str, game: AnyGame) -> Player:
+def make_bot(spec: str, game: Game[StateT, ActionT, ViewT, OptionsT]) -> Player[StateT, ActionT, ViewT]:
     """The bot named by `spec` (`random`, `heuristic`, `ismcts`, `ismcts:2`, `ismcts@500`) for `game`."""
     text = spec.strip().lower()
     if text == "random":
         return RandomBot()
     for name, kind in SEARCH_BOTS.items():
         if text == name or text.startswith((name + ":", name + "@")):
-            bot: Player = kind(game, **_budget(spec, name, text[len(name) :]))
+            bot: Player[StateT, ActionT, ViewT] = kind(game, **_budget(spec, name, text[len(name) :]))
             return bot
     factories = game.bots
     if text in factories:
-        made: Bot = factories[text]()
+        made: Bot[ViewT, ActionT] = factories[text]()
         return made
     raise UnknownNameError(f"unknown bot {spec!r} for {game.name}; bots: {', '.join(bot_names(game))}")
 
 
-def make_opponent(spec: str, game: AnyGame) -> Bot:
+def make_opponent(spec: str, game: Game[StateT, ActionT, ViewT, OptionsT]) -> Bot[ViewT, ActionT]:
     """A bot that may play against people: anything but the state-reading reference."""
     bot = make_bot(spec, game)
     if isinstance(bot, StateBot):

@@ -12,12 +12,11 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from typing import Any
 
 from cardtable.core.chance import make_rng
+from cardtable.core.game import ActionT, Game, OptionsT, StateT, ViewT
 from cardtable.core.match import Match, bot_rngs
 from cardtable.core.players import RandomBot
-from cardtable.core.registry import AnyGame
 from cardtable.core.replay import from_lines, replay_lines
 
 MAX_STEPS = 20_000
@@ -25,8 +24,11 @@ _TOKEN = re.compile(r"[^\s,.;:()\[\]{}\"']+")
 
 
 def random_states(
-    game: AnyGame, seed: int, options: Any = None, seats: int | None = None
-) -> Iterator[tuple[Any, Any]]:
+    game: Game[StateT, ActionT, ViewT, OptionsT],
+    seed: int,
+    options: OptionsT | None = None,
+    seats: int | None = None,
+) -> Iterator[tuple[StateT, ActionT | None]]:
     """(state, action taken) along one random game, ending with (final state, None)."""
     rng = make_rng(seed, "conformance")
     options = options if options is not None else game.option_table.default()
@@ -42,7 +44,7 @@ def random_states(
     raise AssertionError(f"{game.name} seed {seed}: no end after {MAX_STEPS} actions")
 
 
-def fingerprint(game: AnyGame, state: Any, logs: bool = True) -> str:
+def fingerprint(game: Game[StateT, ActionT, ViewT, OptionsT], state: StateT, logs: bool = True) -> str:
     """Everything a state shows: its position and every seat's view, as JSON text.
 
     Without `logs`, each log counts only by its length (logs only ever grow).
@@ -55,7 +57,13 @@ def fingerprint(game: AnyGame, state: Any, logs: bool = True) -> str:
     return json.dumps([game.position_of(state), views], sort_keys=True)
 
 
-def check_step(game: AnyGame, state: Any, action: Any, deck: list[int], where: str) -> Any:
+def check_step(
+    game: Game[StateT, ActionT, ViewT, OptionsT],
+    state: StateT,
+    action: ActionT | None,
+    deck: list[int],
+    where: str,
+) -> StateT:
     """Check one state and one action; returns the next state."""
     if game.conserves_cards:
         assert sorted(game.all_cards(state)) == deck, f"{where}: cards not conserved"
@@ -76,12 +84,14 @@ def check_step(game: AnyGame, state: Any, action: Any, deck: list[int], where: s
     return after
 
 
-def _leaks(game: AnyGame, hidden: frozenset[int], data: Any) -> list[str]:
+def _leaks(game: Game[StateT, ActionT, ViewT, OptionsT], hidden: frozenset[int], data: object) -> list[str]:
     tokens = set(_strings(data))
     return sorted(name for card in hidden for name in game.card_spellings(card) if name in tokens)
 
 
-def check_new_log_entries(game: AnyGame, state: Any, seen: dict[int | None, int], where: str) -> None:
+def check_new_log_entries(
+    game: Game[StateT, ActionT, ViewT, OptionsT], state: StateT, seen: dict[int | None, int], where: str
+) -> None:
     """Log entries written since the last check name no card hidden from their reader.
 
     A card seen once may be hidden again later, so each entry is checked when
@@ -97,7 +107,9 @@ def check_new_log_entries(game: AnyGame, state: Any, seen: dict[int | None, int]
         seen[seat] = history.length
 
 
-def check_views(game: AnyGame, state: Any, rng: random.Random, where: str) -> None:
+def check_views(
+    game: Game[StateT, ActionT, ViewT, OptionsT], state: StateT, rng: random.Random, where: str
+) -> None:
     """No view names a card hidden from its seat, and a state drawn from a view shows the same view.
 
     The drawn state (`determinize`) deals the hidden cards again: if the view
@@ -119,7 +131,7 @@ def check_views(game: AnyGame, state: Any, rng: random.Random, where: str) -> No
         assert game.view(other, seat) == view, f"{where}: the view of seat {seat} depends on hidden cards"
 
 
-def _strings(data: Any) -> Iterator[str]:
+def _strings(data: object) -> Iterator[str]:
     if isinstance(data, str):
         yield from _TOKEN.findall(data)
     elif isinstance(data, dict):
@@ -131,7 +143,9 @@ def _strings(data: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
-def check_position_round_trip(game: AnyGame, state: Any, where: str) -> None:
+def check_position_round_trip(
+    game: Game[StateT, ActionT, ViewT, OptionsT], state: StateT, where: str
+) -> None:
     """A state written as a position and read back is the same position."""
     data = json.loads(json.dumps(game.position_of(state)))
     again = game.state_from_position(data, random.Random(0), None)
@@ -140,14 +154,19 @@ def check_position_round_trip(game: AnyGame, state: Any, where: str) -> None:
 
 
 def check_game(
-    game: AnyGame, seed: int, options: Any = None, seats: int | None = None, views_every: int = 1
+    game: Game[StateT, ActionT, ViewT, OptionsT],
+    seed: int,
+    options: OptionsT | None = None,
+    seats: int | None = None,
+    views_every: int = 1,
 ) -> int:
     """Every per-step check along one random game; returns its length."""
     deck: list[int] | None = None
     rng = make_rng(seed, "views")
     log_seen: dict[int | None, int] = {}
     steps = 0
-    for steps, (state, action) in enumerate(random_states(game, seed, options, seats)):
+    states = random_states(game, seed, options, seats)
+    for steps, (state, action) in enumerate(states):
         where = f"{game.name} seed {seed} step {steps}"
         if deck is None:
             deck = sorted(game.all_cards(state))
@@ -160,7 +179,12 @@ def check_game(
     return steps
 
 
-def check_replay(game: AnyGame, seed: int, options: Any = None, seats: int | None = None) -> None:
+def check_replay(
+    game: Game[StateT, ActionT, ViewT, OptionsT],
+    seed: int,
+    options: OptionsT | None = None,
+    seats: int | None = None,
+) -> None:
     """A match between random bots, saved and replayed, ends in the identical state."""
     count = seats or game.min_seats
     match = Match(game, options=options, seed=seed, players=["random"] * count, seats=count)

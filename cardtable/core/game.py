@@ -19,9 +19,10 @@ import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NoReturn, Protocol, TypeVar
 
 from cardtable.core.events import ViewLog
+from cardtable.core.jsonio import JSON
 from cardtable.core.options import OptionTable
 from cardtable.core.players import Bot
 
@@ -71,7 +72,7 @@ class Outcome:
         """Whether the win is shared by more than one seat."""
         return len(self.winners) > 1
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         """Plain data for replays and front ends; winners counted from 1."""
         return {
             "winners": [seat + 1 for seat in self.winners],
@@ -90,24 +91,26 @@ class View(Protocol):
     @property
     def history(self) -> ViewLog: ...
 
+    # Events are typed per game (each game's events module); the log's element type is not yet one
+    # type across games, hence Any.
     def describe(self, event: Any) -> str:
         """One event of the log in words."""
         ...
 
-    def to_json(self, with_log: bool = True) -> dict[str, Any]:
+    def to_json(self, with_log: bool = True) -> dict[str, JSON]:
         """Plain data for front ends and the network (the log as text, unless left out)."""
         ...
 
 
-def _evaluate_nothing(state: Any) -> None:
+def _evaluate_nothing(state: object) -> None:
     return None
 
 
-def _spell_by_name(card: int) -> tuple[str, ...]:
+def _spell_by_name(card: int) -> NoReturn:
     raise AssertionError("replaced by the game's card_name when the game is declared")
 
 
-def _draw_each_time(view: Any) -> Callable[[random.Random], Any]:
+def _draw_each_time(view: object) -> NoReturn:
     raise AssertionError("replaced by the game's determinize when the game is declared")
 
 
@@ -131,9 +134,9 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     #: A fresh deal for (options, seats, rng, first seat or None); all chance is drawn from rng.
     new_state: Callable[[OptionsT, int, random.Random, int | None], StateT]
     #: A state described by a JSON position, with options overriding the position's own.
-    state_from_position: Callable[[Mapping[str, Any], random.Random, OptionsT | None], StateT]
+    state_from_position: Callable[[dict[str, JSON], random.Random, OptionsT | None], StateT]
     #: The full state as a JSON position (it carries every secret).
-    position_of: Callable[[StateT], dict[str, Any]]
+    position_of: Callable[[StateT], dict[str, JSON]]
     #: The options a state is played under.
     options_of: Callable[[StateT], OptionsT]
 
@@ -184,7 +187,7 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     #: a cheap rule of thumb tells the search more about a position than random play does.
     playout_action: Callable[[StateT, Sequence[ActionT], random.Random], ActionT] | None = None
     #: The game's own bots by name (game-independent bots live in `cardtable.bots`).
-    bots: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)
+    bots: Mapping[str, Callable[[], Bot[ViewT, ActionT]]] = field(default_factory=dict)
     #: Whether every player knows which cards are in play (a shared deck), so that a state drawn
     #: from a view holds the very same cards; not so when each side brings a deck of its own.
     known_card_set: bool = True

@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Generic
 
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from cardtable.core.game import ActionT, Game, OptionsT, Outcome, StateT, ViewT
+from cardtable.core.jsonio import JSON
 from cardtable.core.players import Player, StateBot
 
 #: Actions bots may take in a row before a runner gives up on the game ending.
@@ -41,7 +42,7 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
         seed: int | None = None,
         players: Sequence[str] | None = None,
         first_seat: int | None = None,
-        position: Mapping[str, Any] | None = None,
+        position: Mapping[str, JSON] | None = None,
         seats: int | None = None,
     ) -> None:
         self.game = game
@@ -109,7 +110,7 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
         self.state = game.apply(self.state, chosen)
         self.moves.append(Move(current, chosen))
 
-    def decide(self, player: Player, rng: random.Random) -> ActionT:
+    def decide(self, player: Player[StateT, ActionT, ViewT], rng: random.Random) -> ActionT:
         """The current seat's player's choice: from its view, or, for a benchmark reference, the state."""
         game = self.game
         seat = game.current_seat(self.state)
@@ -143,7 +144,7 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
 
     def play_bots(
         self,
-        bots: Mapping[int, Player],
+        bots: Mapping[int, Player[StateT, ActionT, ViewT]],
         rngs: Mapping[int, random.Random],
         on_move: Callable[[Move[ActionT]], None] | None = None,
         max_actions: int = MAX_BOT_ACTIONS,

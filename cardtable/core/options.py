@@ -12,11 +12,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 from cardtable.core.errors import OptionError
+from cardtable.core.jsonio import JSON
 
 OptionsT = TypeVar("OptionsT")
+#: The value of one option: a switch, a number, a choice among words, or None ("unlimited").
+OptionValue: TypeAlias = bool | int | str | None
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -28,21 +31,22 @@ class Option:
     """One rule variant: its name, default, meaning, source and each preset's value."""
 
     name: str
-    default: Any
+    default: OptionValue
     description: str
     source: str
-    presets: Mapping[str, Any] = field(default_factory=dict)
+    presets: Mapping[str, OptionValue] = field(default_factory=dict)
     #: Allowed values, when the option is a choice among a few.
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[OptionValue, ...] | None = None
     #: Inclusive bounds for an integer option.
     minimum: int | None = None
     maximum: int | None = None
     #: Whether None ("unlimited") is allowed for an integer option.
     allow_none: bool = False
-    #: Extra check returning a reason when a value is refused, else None.
+    #: Extra check returning a reason when a value is refused, else None; it is given a value of the
+    #: default's own type (whichever of OptionValue's that is), hence Any.
     check: Callable[[Any], str | None] | None = None
 
-    def validate(self, value: Any) -> Any:
+    def validate(self, value: object) -> OptionValue:
         """Return the value if allowed (converting text), else raise OptionError."""
         if isinstance(value, str) and not isinstance(self.default, str):
             value = self._from_text(value)
@@ -51,15 +55,21 @@ class Option:
                 return None
             raise OptionError(f"option {self.name}: a value is required, not None")
         kind = type(self.default) if self.default is not None else int
-        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+        if (
+            (kind is int and isinstance(value, bool))
+            or not isinstance(value, kind)
+            # Always true of a value of the default's kind; spelt out for the type checker.
+            or not isinstance(value, (bool, int, str))
+        ):
             wanted = {bool: "true or false", int: "a whole number", str: "text"}.get(kind, kind.__name__)
             raise OptionError(f"option {self.name}: {value!r} is not {wanted}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(choice) for choice in self.choices)
             raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
-        if self.minimum is not None and value < self.minimum:
+        # The bounds are those of an integer option.
+        if self.minimum is not None and isinstance(value, int) and value < self.minimum:
             raise OptionError(f"option {self.name}: {value!r} is below {self.minimum}")
-        if self.maximum is not None and value > self.maximum:
+        if self.maximum is not None and isinstance(value, int) and value > self.maximum:
             raise OptionError(f"option {self.name}: {value!r} is above {self.maximum}")
         if self.check is not None:
             reason = self.check(value)
@@ -67,7 +77,7 @@ class Option:
                 raise OptionError(f"option {self.name}: {value!r} refused: {reason}")
         return value
 
-    def _from_text(self, text: str) -> Any:
+    def _from_text(self, text: str) -> OptionValue:
         lowered = text.strip().lower()
         if self.allow_none and lowered in _NONE:
             return None
@@ -84,7 +94,7 @@ class Option:
                 raise OptionError(f"option {self.name}: {text!r} is not a whole number") from None
         return text
 
-    def show(self, value: Any) -> str:
+    def show(self, value: OptionValue) -> str:
         """The value as written in docs and on the command line."""
         if value is None:
             return "unlimited"
@@ -106,8 +116,9 @@ class OptionTable(Generic[OptionsT]):
         self.options: dict[str, Option] = {option.name: option for option in options}
         #: Preset name -> one-line description.
         self.presets = dict(presets)
-        fields = [f.name for f in dataclasses.fields(values_type)]  # type: ignore[arg-type]
-        if sorted(fields) != sorted(self.options):
+        #: The options dataclass's field names, in its order.
+        self._fields = tuple(f.name for f in dataclasses.fields(values_type))  # type: ignore[arg-type]
+        if sorted(self._fields) != sorted(self.options):
             raise TypeError(f"option table and {values_type.__name__} disagree")
         for option in self.options.values():
             option.validate(option.default)
@@ -120,7 +131,7 @@ class OptionTable(Generic[OptionsT]):
         """The default options."""
         return self.resolve()
 
-    def resolve(self, preset: str | None = None, overrides: Mapping[str, Any] | None = None) -> OptionsT:
+    def resolve(self, preset: str | None = None, overrides: Mapping[str, object] | None = None) -> OptionsT:
         """Options of a preset (or the default) with some options overridden."""
         if preset is not None and preset not in self.presets:
             known = ", ".join(sorted(self.presets))
@@ -136,9 +147,9 @@ class OptionTable(Generic[OptionsT]):
             values[name] = self.options[name].validate(value)
         return self.values_type(**values)
 
-    def parse_assignments(self, assignments: Iterable[str]) -> dict[str, Any]:
+    def parse_assignments(self, assignments: Iterable[str]) -> dict[str, OptionValue]:
         """Read `name=value` texts (as given on the command line) into overrides."""
-        overrides: dict[str, Any] = {}
+        overrides: dict[str, OptionValue] = {}
         for text in assignments:
             name, sep, value = text.partition("=")
             name = name.strip()
@@ -150,11 +161,11 @@ class OptionTable(Generic[OptionsT]):
             overrides[name] = self.options[name].validate(value)
         return overrides
 
-    def to_dict(self, values: OptionsT) -> dict[str, Any]:
+    def to_dict(self, values: OptionsT) -> dict[str, JSON]:
         """Resolved options as a plain dict (for replays and positions)."""
-        return dataclasses.asdict(values)  # type: ignore[call-overload]
+        return {name: getattr(values, name) for name in self._fields}
 
-    def from_dict(self, data: Any, where: str = "options") -> OptionsT:
+    def from_dict(self, data: object, where: str = "options") -> OptionsT:
         """Options read back from a dict, checking every name and value."""
         if not isinstance(data, Mapping):
             raise OptionError(f"{where}: expected an object of option values")

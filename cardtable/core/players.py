@@ -4,34 +4,41 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Protocol, TypeAlias, TypeVar, runtime_checkable
 
+StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
+ViewT = TypeVar("ViewT")
+# A bot only reads the view or state it is given, so a bot for any view is a bot for a narrower one.
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
 
 
-class Bot(Protocol):
+class Bot(Protocol[ViewT_contra, ActionT]):
     """A program that picks one of the legal actions from what its seat may know."""
 
     name: str
 
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose(self, view: ViewT_contra, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
         """One of `legal`, chosen from `view`, drawing any chance from `rng`."""
         ...
 
 
 @runtime_checkable
-class StateBot(Protocol):
+class StateBot(Protocol[StateT_contra, ActionT]):
     """A reference player that reads the true state: for benchmarks only, never against people."""
 
     name: str
 
-    def choose_from_state(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def choose_from_state(
+        self, state: StateT_contra, legal: Sequence[ActionT], rng: random.Random
+    ) -> ActionT:
         """One of `legal`, chosen knowing every card."""
         ...
 
 
-#: Anything that can take a seat without a person.
-Player = Bot | StateBot
+#: Anything that can take a seat without a person, for a game of these states, actions and views.
+Player: TypeAlias = StateBot[StateT, ActionT] | Bot[ViewT, ActionT]
 
 
 def best_scored(legal: Sequence[ActionT], score: Callable[[ActionT], float], rng: random.Random) -> ActionT:
@@ -52,6 +59,6 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: Any, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
+    def choose(self, view: object, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
         """A uniformly random legal action."""
         return legal[rng.randrange(len(legal))]

@@ -8,13 +8,15 @@ allowed in its place, so that a misspelt key is never silently ignored.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from cardtable.core.errors import OptionError, PositionError
 from cardtable.core.options import OptionTable
 
-_MISSING: Any = object()
+_MISSING = object()
 OptionsT = TypeVar("OptionsT")
+ValueT = TypeVar("ValueT")
+OtherT = TypeVar("OtherT")
 
 
 class PositionReader:
@@ -22,7 +24,7 @@ class PositionReader:
 
     def __init__(
         self,
-        data: Any,
+        data: object,
         parse_card: Callable[[str], int | None],
         card_name: Callable[[int], str],
         seats: int,
@@ -56,7 +58,7 @@ class PositionReader:
         """A reader of the object under `name` (an empty one when it is left out)."""
         return self.reader_of(self.field(name, dict, {}), name)
 
-    def reader_of(self, value: Any, where: str) -> PositionReader:
+    def reader_of(self, value: object, where: str) -> PositionReader:
         """A reader of an object found at `where` inside this one (an item of a list, say)."""
         if not isinstance(value, dict):
             raise self.fail(where, f"{value!r} should be a JSON object")
@@ -88,7 +90,20 @@ class PositionReader:
         if game != name:
             raise self.fail("game", f"{game!r} is not {name}")
 
-    def field(self, name: str, kind: type | tuple[type, ...], default: Any = _MISSING) -> Any:
+    @overload
+    def field(self, name: str, kind: type[ValueT]) -> ValueT: ...
+    @overload
+    def field(self, name: str, kind: type[ValueT], default: ValueT) -> ValueT: ...
+    @overload
+    def field(self, name: str, kind: tuple[type[ValueT], type[OtherT]]) -> ValueT | OtherT: ...
+    @overload
+    def field(
+        self, name: str, kind: tuple[type[ValueT], type[OtherT]], default: ValueT | OtherT
+    ) -> ValueT | OtherT: ...
+    # Anything else (three types, a default of another type): no overload says which.
+    @overload
+    def field(self, name: str, kind: tuple[type, ...], default: object = ...) -> Any: ...
+    def field(self, name: str, kind: type | tuple[type, ...], default: object = _MISSING) -> Any:
         """The value under `name`, of the given type(s), or `default` when left out."""
         self.asked.add(name)
         if name not in self.data:
@@ -108,7 +123,7 @@ class PositionReader:
             raise self.fail(name, f"{value} is outside {bounds}")
         return int(value)
 
-    def card(self, text: Any, where: str) -> int:
+    def card(self, text: object, where: str) -> int:
         """A card, refused if it is not one or was already seen elsewhere."""
         card = self.parse_card(text) if isinstance(text, str) else None
         if card is None:
@@ -119,21 +134,21 @@ class PositionReader:
         self.seen[key] = self.prefix + where
         return card
 
-    def cards(self, value: Any, where: str) -> tuple[int, ...]:
+    def cards(self, value: object, where: str) -> tuple[int, ...]:
         """A list of cards."""
         if not isinstance(value, list):
             raise self.fail(where, "should be a list of cards")
         return tuple(self.card(text, f"{where}[{index}]") for index, text in enumerate(value))
 
-    def seat(self, value: Any, where: str) -> int:
+    def seat(self, value: object, where: str) -> int:
         """A seat number (from 1) as a seat index."""
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.seats:
             raise self.fail(where, f"{value!r} is not a seat (1 to {self.seats})")
         return value - 1
 
     def per_seat(self, name: str, default: list[Any]) -> list[Any]:
-        """A list with one entry per seat."""
-        value = self.field(name, list, default)
+        """A list with one entry per seat (each entry is the caller's to check, hence Any)."""
+        value: list[Any] = self.field(name, list, default)
         if len(value) != self.seats:
             raise self.fail(name, f"should hold one entry per seat ({self.seats}), not {len(value)}")
         return value

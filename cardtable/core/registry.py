@@ -15,6 +15,9 @@ from typing import Any
 from cardtable.core.errors import UnknownNameError
 from cardtable.core.game import Game
 
+#: A game of any registered kind.  The registry holds games whose states, actions, views and
+#: options are different types, so code that looks a game up by name knows none of them; code
+#: written for one game takes its `Game[State, Action, View, Options]` instead.
 AnyGame = Game[Any, Any, Any, Any]
 
 _GAMES: dict[str, AnyGame] = {}

@@ -19,9 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core.errors import CardtableError, ReplayError
+from cardtable.core.game import ActionT, OptionsT, StateT, ViewT
+from cardtable.core.jsonio import JSON
 from cardtable.core.match import Match
 from cardtable.core.registry import get_game
 
+#: A match of any registered game, as a replay file may hold.
 AnyMatch = Match[Any, Any, Any, Any]
 
 FORMAT = "cardtable-replay"
@@ -30,20 +33,20 @@ VERSION = 2
 READABLE = (1, 2)
 
 
-def replay_lines(match: AnyMatch) -> list[dict[str, Any]]:
+def replay_lines(match: Match[StateT, ActionT, ViewT, OptionsT]) -> list[dict[str, JSON]]:
     """The replay of a match as a list of JSON objects."""
     game = match.game
-    header = {
+    header: dict[str, JSON] = {
         "format": FORMAT,
         "version": VERSION,
         "game": game.name,
         "seed": match.seed,
         "options": game.option_table.to_dict(match.options),
-        "players": match.players,
+        "players": list(match.players),
         "first_seat": None if match.first_seat is None else match.first_seat + 1,
         "position": match.position,
     }
-    lines = [header]
+    lines: list[dict[str, JSON]] = [header]
     lines += [{"seat": move.seat + 1, "action": game.format_action(move.action)} for move in match.moves]
     outcome = match.outcome
     if outcome is not None:
@@ -67,7 +70,7 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
-def save(match: AnyMatch, path: str | os.PathLike[str]) -> None:
+def save(match: Match[StateT, ActionT, ViewT, OptionsT], path: str | os.PathLike[str]) -> None:
     """Save a finished or unfinished match as a replay file."""
     text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in replay_lines(match))
     try:
@@ -126,7 +129,7 @@ def from_lines(lines: list[str], name: str = "replay") -> AnyMatch:
     return match
 
 
-def _start(header: dict[str, Any], where: str) -> AnyMatch:
+def _start(header: dict[str, JSON], where: str) -> AnyMatch:
     try:
         game = get_game(str(header.get("game")))
         seed = header.get("seed")
@@ -134,18 +137,24 @@ def _start(header: dict[str, Any], where: str) -> AnyMatch:
             raise ReplayError(f"{where}: the seed {seed!r} is not an integer")
         options = game.option_table.from_dict(header.get("options", {}))
         first = header.get("first_seat")
+        if first is not None and not isinstance(first, (int, float, str)):
+            raise ReplayError(f"{where}: the first seat {first!r} is not a number")
         players = header.get("players")
-        if players is not None and not (
-            isinstance(players, list) and all(isinstance(p, str) for p in players)
-        ):
-            raise ReplayError(f"{where}: players should be a list of names")
+        names: list[str] | None = None
+        if players is not None:
+            if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+                raise ReplayError(f"{where}: players should be a list of names")
+            names = [str(p) for p in players]
+        position = header.get("position")
+        if position is not None and not isinstance(position, dict):
+            raise ReplayError(f"{where}: the position should be a JSON object")
         return Match(
             game,
             options=options,
             seed=seed,
-            players=players,
+            players=names,
             first_seat=None if first is None else int(first) - 1,
-            position=header.get("position"),
+            position=position,
         )
     except ReplayError:
         raise
@@ -153,15 +162,15 @@ def _start(header: dict[str, Any], where: str) -> AnyMatch:
         raise ReplayError(f"{where}: {error}") from None
 
 
-def _check_outcome(match: AnyMatch, recorded: Any, seats_from_zero: bool, where: str) -> None:
+def _check_outcome(match: AnyMatch, recorded: JSON, seats_from_zero: bool, where: str) -> None:
     outcome = match.outcome
     actual = None if outcome is None else outcome.to_json()
-    if actual is not None and seats_from_zero:
+    if outcome is not None and seats_from_zero:
         # Version 1 counted winners from 0 and wrote no ending code.
         actual = {
-            "winners": [seat - 1 for seat in actual["winners"]],
-            "scores": actual["scores"],
-            "reason": actual["reason"],
+            "winners": list(outcome.winners),
+            "scores": list(outcome.scores),
+            "reason": outcome.reason,
         }
     if actual != recorded:
         raise ReplayError(f"{where}: the replay records outcome {recorded!r}, but replaying gives {actual!r}")

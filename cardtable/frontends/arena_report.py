@@ -17,7 +17,7 @@ from rich.table import Table
 from cardtable.core.replay import write_atomic
 from cardtable.frontends.simulate_report import progress_bar
 from cardtable.games import AnyGame
-from cardtable.sim.arena import ArenaResult, run_arena, schedule
+from cardtable.sim.arena import ArenaResult, ArenaSettings, run_arena, schedule
 from cardtable.sim.plot import plot_arena
 from cardtable.sim.stats import Rate
 
@@ -26,7 +26,7 @@ def run_and_report(
     game: AnyGame,
     specs: Sequence[str],
     games: int,
-    options: Any,
+    options: object,
     seats: int,
     mode: str,
     seed: int,
@@ -34,23 +34,25 @@ def run_and_report(
     folder: Path,
     console: Console,
 ) -> ArenaResult:
-    """Run the arena with a progress bar, print its table, and save CSV, JSON, plot and replays."""
-    total = len(schedule(game.name, {}, specs, seats, games, mode, seed, None))
+    """Run the arena with a progress bar, print its table, and save CSV, JSON, plot and replays.
+
+    `options` is the game's options value, as the command line resolved it.
+    """
+    settings = ArenaSettings(
+        game=game.name,
+        entrants=tuple(specs),
+        games=games,
+        seats=seats,
+        mode=mode,
+        options=game.option_table.to_dict(options),
+        seed=seed,
+        replay_folder=str(folder / "replays"),
+    )
+    total = len(schedule(settings))
     started = time.perf_counter()
     with progress_bar(console) as progress:
         task = progress.add_task(f"{game.title} arena", total=total)
-        result = run_arena(
-            game.name,
-            specs,
-            games,
-            options,
-            seats,
-            mode,
-            seed,
-            jobs,
-            str(folder / "replays"),
-            on_progress=lambda done: progress.advance(task, done),
-        )
+        result = run_arena(settings, jobs, on_progress=lambda done: progress.advance(task, done))
     elapsed = time.perf_counter() - started
     rows = summary_rows(result, random.Random(seed))
     print_table(console, game, rows, result, elapsed, seats, mode)
@@ -118,7 +120,7 @@ def print_table(
 
 def save(folder: Path, game: AnyGame, result: ArenaResult, rows: list[dict[str, Any]]) -> None:
     """results.csv, results.json (with the head-to-head matrix) and arena.png, each written whole."""
-    count = len(result.specs)
+    count = len(result.players)
     matrix = [
         [
             None
@@ -139,7 +141,7 @@ def save(folder: Path, game: AnyGame, result: ArenaResult, rows: list[dict[str, 
         "entrants": result.labels,
         "results": rows,
         "head_to_head": matrix,
-        "games": [record.__dict__ for record in result.records],
+        "games": [record.to_json() for record in result.records],
     }
     write_atomic(folder / "results.json", json.dumps(data, indent=1) + "\n")
     plot_arena(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -30,12 +29,12 @@ def run_and_report(
     game: AnyGame,
     players: Sequence[str],
     games: int,
-    options: Any,
+    options: object,
     seed: int,
     jobs: int | None,
     console: Console,
 ) -> Summary:
-    """Run the simulation with a progress bar and print its statistics."""
+    """Run the simulation with a progress bar and print its statistics (`options`: the game's options)."""
     started = time.perf_counter()
     with progress_bar(console) as progress:
         task = progress.add_task(f"{game.title}: {' vs '.join(players)}", total=games)
@@ -43,7 +42,7 @@ def run_and_report(
             game.name,
             players,
             games,
-            options,
+            game.option_table.to_dict(options),
             seed,
             jobs,
             on_progress=lambda done: progress.advance(task, done),
@@ -53,7 +52,7 @@ def run_and_report(
     return summary
 
 
-def print_summary(summary: Summary, game: AnyGame, options: Any, elapsed: float, console: Console) -> None:
+def print_summary(summary: Summary, game: AnyGame, options: object, elapsed: float, console: Console) -> None:
     """Win rates with 95% intervals per player and per seat, draws, first-player rate, game length."""
     changed = {
         name: value
@@ -80,5 +79,5 @@ def print_summary(summary: Summary, game: AnyGame, options: Any, elapsed: float,
     mean, deviation = summary.length()
     console.print(f"first player wins: {summary.first_player_wins()}   draws: {summary.draws()}")
     console.print(f"game length: {mean:.1f} actions (sd {deviation:.1f})")
-    endings = ", ".join(f"{reason}: {count}" for reason, count in summary.reasons().items())
+    endings = ", ".join(f"{ending}: {count}" for ending, count in summary.endings().items())
     console.print(f"endings: {endings}")

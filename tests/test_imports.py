@@ -1,0 +1,169 @@
+"""The import rule: imports point down the layers only, and no game imports another.
+
+Layers, bottom to top: `core` < `games` < `bots` < `sim` < `frontends` <
+the applications (`server`, `rl`, `web`), which do not import one another.
+A game imports only `core` and its own modules; `cardtable.games` itself
+(which announces the games) counts as the games layer and imports no game.
+Every import counts: at the top of a module, inside a function, or under
+`if TYPE_CHECKING`.  Check with `pytest tests/test_imports.py`.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import cardtable
+
+PACKAGE = Path(cardtable.__file__).parent
+#: Each layer's rank; a module may import its own layer and those of lower rank.
+RANKS = {"core": 0, "games": 1, "bots": 2, "sim": 3, "frontends": 4, "server": 5, "rl": 5, "web": 5}
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a module file of the package."""
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def package_modules() -> dict[str, Path]:
+    """Every module of the package by dotted name."""
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imported_names(module: str, is_package: bool, tree: ast.AST, known: set[str]) -> list[tuple[int, str]]:
+    """(line, module) for every project module the source imports, `from X import name` resolved to
+    X.name when that is a module."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = module.split(".") if is_package else module.split(".")[:-1]
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join([*parts, base] if base else parts)
+            for alias in node.names:
+                target = f"{base}.{alias.name}"
+                found.append((node.lineno, target if target in known else base))
+    return [(line, name) for line, name in found if name.split(".")[0] == "cardtable"]
+
+
+def place(module: str) -> tuple[str, str | None]:
+    """A module's layer, and for the games layer which game (None: `cardtable.games` itself)."""
+    parts = module.split(".")
+    if len(parts) == 1 or parts[1] == "__main__":
+        return ("entry", None)
+    if parts[1] not in RANKS:
+        return (parts[1], None)
+    return (parts[1], parts[2] if parts[1] == "games" and len(parts) > 2 else None)
+
+
+def problem(importer: str, imported: str) -> str | None:
+    """Why `importer` may not import `imported`, or None when it may."""
+    layer, game = place(importer)
+    target_layer, target_game = place(imported)
+    if imported == "cardtable":
+        return None
+    if importer == "cardtable":
+        return "every module loads the package's own __init__, so it may import nothing of the project"
+    if layer == "entry":
+        # The program's entry point (`python -m cardtable`) sits above every layer.
+        return None
+    for name in (layer, target_layer):
+        if name not in RANKS and name != "entry":
+            return f"{name!r} is in no layer: give it a place in RANKS ({', '.join(RANKS)})"
+    if target_layer == "entry":
+        return "the program's entry point is above every layer"
+    if RANKS[target_layer] > RANKS[layer]:
+        return f"{target_layer} is above {layer}"
+    if RANKS[target_layer] == RANKS[layer] and target_layer != layer:
+        return f"{layer} and {target_layer} are separate applications"
+    if layer == "games" and target_layer == "games" and game != target_game:
+        if game is None:
+            return "cardtable.games announces the games by name and imports none"
+        if target_game is None:
+            return f"the game {game} imports only core and itself, not cardtable.games"
+        return f"the game {game} imports only core and itself, not the game {target_game}"
+    return None
+
+
+def rule_breaches(modules: dict[str, Path], sources: dict[str, str] | None = None) -> list[str]:
+    """Every import that breaks the rule, as `file line N: importer imports imported (why)`.
+
+    `sources` stands in for the files' text (to test the rule itself).
+    """
+    known = set(package_modules())
+    breaches = []
+    for module, path in modules.items():
+        source = path.read_text(encoding="utf-8") if sources is None else sources[module]
+        tree = ast.parse(source, filename=str(path))
+        for line, imported in imported_names(module, path.name == "__init__.py", tree, known):
+            why = problem(module, imported)
+            if why is not None:
+                breaches.append(f"{path} line {line}: {module} imports {imported} ({why})")
+    return breaches
+
+
+def test_every_import_points_down_the_layers() -> None:
+    breaches = rule_breaches(package_modules())
+    assert not breaches, "imports against the layering rule:\n" + "\n".join(breaches)
+
+
+def test_the_walk_sees_every_layer() -> None:
+    layers = {place(module)[0] for module in package_modules()}
+    assert {"core", "games", "bots", "sim", "frontends", "entry"} <= layers
+
+
+def path_of(module: str) -> Path:
+    """The file of a module, whether or not the package has it."""
+    return package_modules().get(module) or PACKAGE.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "why"),
+    [
+        ("cardtable.core.match", "from cardtable.sim.runner import play_game", "sim is above core"),
+        ("cardtable.games.drump.rules", "def f():\n    import cardtable.bots\n", "bots is above games"),
+        ("cardtable.games.drump.rules", "from cardtable.games import scout", "not the game scout"),
+        (
+            "cardtable.games.drump.rules",
+            "from cardtable.games.scout.shows import strength",
+            "not the game scout",
+        ),
+        ("cardtable.games.drump.rules", "from ..scout import rules", "not the game scout"),
+        ("cardtable.games.drump.rules", "from cardtable.games import get_game", "not cardtable.games"),
+        ("cardtable.games", "from cardtable.games.drump import GAME", "imports none"),
+        (
+            "cardtable.frontends.cli",
+            "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cardtable.server import app\n",
+            "server is above frontends",
+        ),
+        ("cardtable.server.app", "import cardtable.rl.env", "separate applications"),
+        ("cardtable.sim.runner", "import cardtable.__main__", "entry point is above every layer"),
+        ("cardtable", "from cardtable.core import game", "may import nothing of the project"),
+        ("cardtable.tools.build", "from cardtable.core import game", "'tools' is in no layer"),
+    ],
+)
+def test_the_rule_finds_each_kind_of_breach(module: str, source: str, why: str) -> None:
+    (breach,) = rule_breaches({module: path_of(module)}, {module: source})
+    assert f"{module} imports" in breach and why in breach
+
+
+@pytest.mark.parametrize(
+    ("module", "source"),
+    [
+        ("cardtable.games.drump.rules", "from cardtable.games.drump.cards import RANK\nfrom . import state"),
+        ("cardtable.games.drump.rules", "from cardtable.core.game import Outcome"),
+        ("cardtable.games", "from cardtable.core.registry import announce"),
+        ("cardtable.frontends.cli", "from cardtable.games import drump\nfrom cardtable.sim import runner"),
+        ("cardtable.bots", "from cardtable.games import AnyGame"),
+        ("cardtable.__main__", "from cardtable.frontends.cli import main"),
+        ("cardtable.sim.arena", "import json\nfrom cardtable import core"),
+    ],
+)
+def test_the_rule_allows_imports_that_point_down(module: str, source: str) -> None:
+    assert rule_breaches({module: path_of(module)}, {module: source}) == []
