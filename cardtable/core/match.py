@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic
+from typing import Generic, cast
 
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from cardtable.core.game import ActionT, Game, OptionsT, Outcome, StateT, ViewT
 from cardtable.core.jsonio import JSON
-from cardtable.core.players import Player, StateBot
+from cardtable.core.players import Bot, Player, reads_state
 
 #: Actions bots may take in a row before a runner gives up on the game ending.
 MAX_BOT_ACTIONS = 100_000
@@ -116,10 +116,10 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
         seat = game.current_seat(self.state)
         assert seat is not None
         legal = game.legal_actions(self.state)
-        if isinstance(player, StateBot):
-            chosen: ActionT = player.choose_from_state(self.state, legal, rng)
-        else:
-            chosen = player.choose(game.view(self.state, seat), legal, rng)
+        if reads_state(player):
+            return player.choose_from_state(self.state, legal, rng)
+        bot = cast(Bot[ViewT, ActionT], player)  # every other player is a Bot
+        chosen: ActionT = bot.choose(game.view(self.state, seat), legal, rng)
         return chosen
 
     def undo(self, count: int = 1) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import Protocol, TypeAlias, TypeGuard, TypeVar, runtime_checkable
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -39,6 +39,18 @@ class StateBot(Protocol[StateT_contra, ActionT]):
 
 #: Anything that can take a seat without a person, for a game of these states, actions and views.
 Player: TypeAlias = StateBot[StateT, ActionT] | Bot[ViewT, ActionT]
+
+
+_READS_STATE: dict[type, bool] = {}
+
+
+def reads_state(player: Player[StateT, ActionT, ViewT]) -> TypeGuard[StateBot[StateT, ActionT]]:
+    """Whether a player is a state-reading reference (checked once per class: a protocol check is slow)."""
+    kind = type(player)
+    known = _READS_STATE.get(kind)
+    if known is None:
+        known = _READS_STATE[kind] = isinstance(player, StateBot)
+    return known
 
 
 def best_scored(legal: Sequence[ActionT], score: Callable[[ActionT], float], rng: random.Random) -> ActionT:
