@@ -14,6 +14,7 @@ from typing import Any
 from cardtable.core.chance import make_rng
 from cardtable.core.game import Outcome
 from cardtable.core.pairs import CARDS, TOP, card_of, turned
+from cardtable.core.tuples import replace_at
 from cardtable.games.dnup.actions import (
     ADD_TABLE,
     ROTATE_ACTION,
@@ -165,7 +166,7 @@ def _play(state: DnupState, seat: int, action: Play) -> None:
     _take_from_hand(state, seat, action.cards)
     count = len(action.cards)
     beaten = [other for other, cards in enumerate(state.tables) if other != seat and len(cards) == count]
-    state.tables = _replace(state.tables, seat, action.cards)
+    state.tables = replace_at(state.tables, seat, action.cards)
     state.log(Played(seat, action.cards))
     _beat(state, beaten)
 
@@ -178,27 +179,21 @@ def _add(state: DnupState, seat: int, action: Add) -> None:
         for other, cards in enumerate(state.tables)
         if other not in (seat, action.target) and len(cards) == size
     ]
-    state.tables = _replace(state.tables, action.target, state.tables[action.target] + (action.card,))
+    state.tables = replace_at(state.tables, action.target, state.tables[action.target] + (action.card,))
     state.log(Added(seat, action.card, action.target))
     _beat(state, beaten)
 
 
 def _take(state: DnupState, seat: int, action: Take) -> None:
     taken = tuple(turned(code) for code in state.tables[action.target])
-    state.tables = _replace(state.tables, action.target, ())
+    state.tables = replace_at(state.tables, action.target, ())
     _give(state, seat, taken)
     state.log(Took(seat, action.target, taken))
 
 
 def _rotate(state: DnupState, seat: int, action: Rotate) -> None:
-    state.hands = _replace(state.hands, seat, tuple(sorted(turned(code) for code in state.hands[seat])))
+    state.hands = replace_at(state.hands, seat, tuple(sorted(turned(code) for code in state.hands[seat])))
     state.log(Rotated(seat))
-
-
-def _replace(
-    values: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]
-) -> tuple[tuple[int, ...], ...]:
-    return values[:index] + (value,) + values[index + 1 :]
 
 
 def _take_from_hand(state: DnupState, seat: int, cards: tuple[int, ...]) -> None:
@@ -207,24 +202,24 @@ def _take_from_hand(state: DnupState, seat: int, cards: tuple[int, ...]) -> None
     for code in cards:
         hand.remove(code)
         known &= ~(1 << card_of(code))
-    state.hands = _replace(state.hands, seat, tuple(hand))
-    state.known = state.known[:seat] + (known,) + state.known[seat + 1 :]
+    state.hands = replace_at(state.hands, seat, tuple(hand))
+    state.known = replace_at(state.known, seat, known)
 
 
 def _give(state: DnupState, seat: int, cards: tuple[int, ...]) -> None:
     """Cards everyone has seen go into a hand: their faces stay known."""
-    state.hands = _replace(state.hands, seat, tuple(sorted(state.hands[seat] + cards)))
+    state.hands = replace_at(state.hands, seat, tuple(sorted(state.hands[seat] + cards)))
     known = state.known[seat]
     for code in cards:
         known |= 1 << card_of(code)
-    state.known = state.known[:seat] + (known,) + state.known[seat + 1 :]
+    state.known = replace_at(state.known, seat, known)
 
 
 def _beat(state: DnupState, beaten: list[int]) -> None:
     """Beaten players turn their cards round and take them back; a player already out discards them."""
     for other in beaten:
         cards = tuple(turned(code) for code in state.tables[other])
-        state.tables = _replace(state.tables, other, ())
+        state.tables = replace_at(state.tables, other, ())
         if other in state.out:
             state.discards += cards
         else:
@@ -247,7 +242,7 @@ def _next_turn(state: DnupState, seat: int) -> None:
     state.turn_seat = following
     cards = state.tables[following]
     if cards:
-        state.tables = _replace(state.tables, following, ())
+        state.tables = replace_at(state.tables, following, ())
         state.discards += cards
         state.log(Discarded(following, cards))
 
