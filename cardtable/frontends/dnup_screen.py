@@ -11,6 +11,7 @@ from rich.text import Text
 
 from cardtable.core.pairs import BOTTOM, TOP, code_name
 from cardtable.frontends.registry import FrontEnd, register_front_end
+from cardtable.games.dnup.events import DnupEvent
 from cardtable.games.dnup.view import DnupView, describe_event
 
 
@@ -24,7 +25,7 @@ def _cards(codes: Sequence[int]) -> Text:
     return text or Text("—", style="dim")
 
 
-def render(view: DnupView, names: Sequence[str], recent: Sequence[tuple[object, ...]] = ()) -> RenderableType:
+def render(view: DnupView, names: Sequence[str], recent: Sequence[DnupEvent] = ()) -> RenderableType:
     """The table as `view.seat` sees it, with the events in `recent` listed."""
     table = Table(
         title=f"Round {view.round + 1} — first to {view.options.target} points wins", title_justify="left"

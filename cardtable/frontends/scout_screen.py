@@ -11,6 +11,7 @@ from rich.text import Text
 
 from cardtable.core.pairs import BOTTOM, TOP, card_name
 from cardtable.frontends.registry import FrontEnd, register_front_end
+from cardtable.games.scout.events import ScoutEvent
 from cardtable.games.scout.view import ScoutView, describe_event
 
 
@@ -46,9 +47,7 @@ def _players(view: ScoutView, names: Sequence[str]) -> Table:
     return table
 
 
-def render(
-    view: ScoutView, names: Sequence[str], recent: Sequence[tuple[object, ...]] = ()
-) -> RenderableType:
+def render(view: ScoutView, names: Sequence[str], recent: Sequence[ScoutEvent] = ()) -> RenderableType:
     """The table as `view.seat` sees it, with the events in `recent` listed."""
     parts: list[RenderableType] = [_players(view, names)]
     if view.active:

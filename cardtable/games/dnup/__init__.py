@@ -1,6 +1,12 @@
 """dnup: empty your hand of double-numbered cards first, for 2 to 5 players (dnup.md).
 
-The package ends in the game's declaration, registered by name.
+Besides the game's declaration (`GAME`, registered by name), the package
+offers its scoring for study, as pure functions the engine itself uses:
+
+    round_points(out, seats)                 each seat's points for a round, from who went out first, second
+    game_winner(scores, target, first_out)   the winner once someone has reached the target, else None
+
+The log's events are in `cardtable.games.dnup.events`.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from cardtable.games.dnup import actions, position, rules
 from cardtable.games.dnup.actions import Action
 from cardtable.games.dnup.bots import DnupHeuristicBot
 from cardtable.games.dnup.determinize import determinize
+from cardtable.games.dnup.endings import DnupEnding, DnupRoundEnding, game_winner, round_points
 from cardtable.games.dnup.evaluate import evaluate, playout_action
 from cardtable.games.dnup.explain import explain_illegal
 from cardtable.games.dnup.options import OPTION_TABLE, DnupOptions
@@ -52,4 +59,4 @@ GAME: Game[DnupState, Action, DnupView, DnupOptions] = Game(
 
 register(GAME)
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "DnupEnding", "DnupRoundEnding", "game_winner", "round_points"]

@@ -12,20 +12,16 @@ Cards are written top/bottom (`5/2`: a 5 with 2 below); seats count from 1.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from cardtable.core.errors import ActionParseError
 from cardtable.core.pairs import CODES, TOP, code_name, parse_code
 
 MAX_SEATS = 5
-PLAY, ADD, TAKE, ROTATE = range(4)
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of dnup actions; `str(action)` is its notation."""
-
-    kind: ClassVar[int] = -1
 
     def __str__(self) -> str:
         return format_action(self)
@@ -36,7 +32,6 @@ class Play(Action):
     """Play cards of one value (oriented codes, in increasing order) in front of you."""
 
     cards: tuple[int, ...]
-    kind: ClassVar[int] = PLAY
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +40,6 @@ class Add(Action):
 
     card: int
     target: int
-    kind: ClassVar[int] = ADD
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +47,11 @@ class Take(Action):
     """Take the cards in front of seat `target` into your hand."""
 
     target: int
-    kind: ClassVar[int] = TAKE
 
 
 @dataclass(frozen=True, slots=True)
 class Rotate(Action):
     """Turn your whole hand round."""
-
-    kind: ClassVar[int] = ROTATE
 
 
 ROTATE_ACTION = Rotate()
@@ -79,14 +70,15 @@ def play_of(cards: tuple[int, ...]) -> Play:
 
 def format_action(action: Action) -> str:
     """The action in dnup notation."""
-    if isinstance(action, Play):
-        return "play " + " ".join(code_name(code) for code in action.cards)
-    if isinstance(action, Add):
-        return f"add {code_name(action.card)} to {action.target + 1}"
-    if isinstance(action, Take):
-        return f"take {action.target + 1}"
-    if isinstance(action, Rotate):
-        return "rotate"
+    match action:
+        case Play(cards=cards):
+            return "play " + " ".join(code_name(code) for code in cards)
+        case Add(card=card, target=target):
+            return f"add {code_name(card)} to {target + 1}"
+        case Take(target=target):
+            return f"take {target + 1}"
+        case Rotate():
+            return "rotate"
     raise TypeError(f"not a dnup action: {action!r}")
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from cardtable.core.pairs import TOP, turned
 from cardtable.core.players import best_scored
 from cardtable.games.dnup.actions import Action, Add, Play, Rotate, Take
+from cardtable.games.dnup.events import MOVES, Rotated
 from cardtable.games.dnup.view import DnupView
 
 
@@ -37,32 +38,33 @@ class DnupHeuristicBot:
         seat = view.seat
         assert seat is not None
         hand = view.hand
-        if isinstance(action, Play):
-            count = len(action.cards)
-            if count == len(hand):
-                return 1000.0
-            beaten = sum(
-                1 for other, cards in enumerate(view.tables) if other != seat and len(cards) == count
-            )
-            return 10.0 * count + 0.5 * TOP[action.cards[0]] + 3.0 * beaten
-        if isinstance(action, Add):
-            if len(hand) == 1:
-                return 1000.0
-            size = len(view.tables[action.target]) + 1
-            beaten = sum(
-                1
-                for other, cards in enumerate(view.tables)
-                if other not in (seat, action.target) and len(cards) == size
-            )
-            return 9.0 + 3.0 * beaten
-        if isinstance(action, Rotate):
-            if self._last_move_was_rotate(view, seat):
-                # Turning back would undo it: take cards instead, so that the game moves on.
-                return -100.0
-            rotated = [turned(code) for code in hand]
-            return 4.0 * (hand_quality(rotated) - hand_quality(hand)) - 6.0
-        if isinstance(action, Take):
-            return -10.0 - len(view.tables[action.target])
+        match action:
+            case Play(cards=cards):
+                count = len(cards)
+                if count == len(hand):
+                    return 1000.0
+                beaten = sum(
+                    1 for other, table in enumerate(view.tables) if other != seat and len(table) == count
+                )
+                return 10.0 * count + 0.5 * TOP[cards[0]] + 3.0 * beaten
+            case Add(target=target):
+                if len(hand) == 1:
+                    return 1000.0
+                size = len(view.tables[target]) + 1
+                beaten = sum(
+                    1
+                    for other, table in enumerate(view.tables)
+                    if other not in (seat, target) and len(table) == size
+                )
+                return 9.0 + 3.0 * beaten
+            case Rotate():
+                if self._last_move_was_rotate(view, seat):
+                    # Turning back would undo it: take cards instead, so that the game moves on.
+                    return -100.0
+                rotated = [turned(code) for code in hand]
+                return 4.0 * (hand_quality(rotated) - hand_quality(hand)) - 6.0
+            case Take(target=target):
+                return -10.0 - len(view.tables[target])
         raise TypeError(f"not a dnup action: {action!r}")
 
     def _last_move_was_rotate(self, view: DnupView, seat: int) -> bool:
@@ -70,7 +72,7 @@ class DnupHeuristicBot:
         node = view.history.node
         while node is not None:
             event = node[0]
-            if event[1] == seat and event[0] in ("play", "add", "take", "rotate"):
-                return bool(event[0] == "rotate")
+            if isinstance(event, MOVES) and event.seat == seat:
+                return isinstance(event, Rotated)
             node = node[1]
         return False

@@ -12,7 +12,7 @@ from typing import Any
 from cardtable.core.pairs import CARDS, TOP, card_name, card_of, code_name, parse_code
 from cardtable.core.positions import PositionReader
 from cardtable.games.dnup.options import OPTION_TABLE, DnupOptions
-from cardtable.games.dnup.rules import MAX_SEATS, MIN_SEATS
+from cardtable.games.dnup.rules import MAX_SEATS, MIN_SEATS, outs_ending_round
 from cardtable.games.dnup.state import OVER, PHASE_NAMES, DnupState
 
 
@@ -41,13 +41,10 @@ def position_of(state: DnupState) -> dict[str, Any]:
 
 def state_from_position(data: Any, rng: random.Random, options: DnupOptions | None = None) -> DnupState:
     """A state from JSON data; `options`, when given, replace the position's own."""
-    hands_data = data.get("hands") if isinstance(data, dict) else None
-    if not isinstance(hands_data, list):
-        hands_data = []
-    seats = len(hands_data)
-    reader = PositionReader(data, parse_code, code_name, max(seats, 1), "write top/bottom, like 5/2", card_of)
-    if data.get("game", "dnup") != "dnup":
-        raise reader.fail("game", f"{data['game']!r} is not dnup")
+    reader = PositionReader(data, parse_code, code_name, MAX_SEATS, "write top/bottom, like 5/2", card_of)
+    reader.check_game("dnup")
+    hands_data = reader.field("hands", list)
+    seats = reader.seats = len(hands_data)
     if not MIN_SEATS <= seats <= MAX_SEATS:
         players = f"{MIN_SEATS} to {MAX_SEATS}"
         raise reader.fail("hands", f"give one hand per player, {players} of them, not {seats}")
@@ -68,32 +65,38 @@ def state_from_position(data: Any, rng: random.Random, options: DnupOptions | No
             raise reader.fail(f"tables[{seat}]", "the cards in front of a player show one value")
     state.discards = reader.cards(reader.field("discards", list, []), "discards")
     state.aside = tuple(card_of(code) for code in reader.cards(reader.field("aside", list, []), "aside"))
-    reader.missing(tuple(card * 2 for card in CARDS), "aside")
     out = reader.field("out", list, [])
     state.out = tuple(reader.seat(seat, "out") for seat in out)
-    if len(set(state.out)) != len(state.out) or any(state.hands[seat] for seat in state.out):
-        raise reader.fail("out", "seats out have empty hands, each listed once")
-    needed = 1 if seats == 2 or state.options.round_end == "first" else 2
-    if len(state.out) >= needed:
-        raise reader.fail("out", "that many players out would have ended the round")
-    if state.turn_seat in state.out or not state.hands[state.turn_seat]:
-        raise reader.fail("turn_seat", "the seat to play must still hold cards")
-    if state.tables[state.turn_seat]:
-        raise reader.fail("tables", "the seat to play has already discarded what lay in front of it")
     _read_known(reader, state)
     scores = reader.per_seat("scores", [0] * seats)
     if any(isinstance(value, bool) or not isinstance(value, int) or value < 0 for value in scores):
         raise reader.fail("scores", "scores are counts, 0 or more")
-    if max(scores) >= state.options.target:
-        raise reader.fail("scores", f"someone already has {state.options.target} points: the game is over")
     state.scores = tuple(scores)
-    state.round_scores = tuple(tuple(points) for points in reader.field("round_scores", list, []))
+    state.round_scores = read_round_scores(reader)
     state.chance_seed = reader.field("chance_seed", int, rng.getrandbits(63))
+    # Every key is read: refuse a misspelt one before checking the position as a whole.
+    reader.refuse_unknown_keys()
+    reader.missing(tuple(card * 2 for card in CARDS), "aside")
+    _check_round_goes_on(reader, state)
     state.result = None
     state.logs = (None,) * (seats + 1)
     state.log_length = state.round_log_start = 0
     assert state.phase != OVER
     return state
+
+
+def _check_round_goes_on(reader: PositionReader, state: DnupState) -> None:
+    """Refuse a position whose round or game would already be over, or whose turn cannot be played."""
+    if len(set(state.out)) != len(state.out) or any(state.hands[seat] for seat in state.out):
+        raise reader.fail("out", "seats out have empty hands, each listed once")
+    if len(state.out) >= outs_ending_round(state.options, state.seats):
+        raise reader.fail("out", "that many players out would have ended the round")
+    if state.turn_seat in state.out or not state.hands[state.turn_seat]:
+        raise reader.fail("turn_seat", "the seat to play must still hold cards")
+    if state.tables[state.turn_seat]:
+        raise reader.fail("tables", "the seat to play has already discarded what lay in front of it")
+    if max(state.scores) >= state.options.target:
+        raise reader.fail("scores", f"someone already has {state.options.target} points: the game is over")
 
 
 def _read_known(reader: PositionReader, state: DnupState) -> None:
@@ -108,3 +111,18 @@ def _read_known(reader: PositionReader, state: DnupState) -> None:
             mask |= 1 << card_of(code)
         masks.append(mask)
     state.known = tuple(masks)
+
+
+def read_round_scores(reader: PositionReader) -> tuple[tuple[int, ...], ...]:
+    """Each finished round's points: one whole number per seat."""
+    rounds = reader.field("round_scores", list, [])
+    for index, points in enumerate(rounds):
+        if (
+            not isinstance(points, list)
+            or len(points) != reader.seats
+            or any(isinstance(value, bool) or not isinstance(value, int) for value in points)
+        ):
+            raise reader.fail(
+                f"round_scores[{index}]", f"should hold one whole number per seat ({reader.seats})"
+            )
+    return tuple(tuple(points) for points in rounds)

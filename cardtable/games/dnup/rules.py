@@ -7,11 +7,14 @@ order carries no information and no decision.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations
+from typing import Any
 
 from cardtable.core.chance import make_rng
 from cardtable.core.game import Outcome
 from cardtable.core.pairs import CARDS, TOP, card_of, turned
+from cardtable.core.tuples import replace_at
 from cardtable.games.dnup.actions import (
     ADD_TABLE,
     ROTATE_ACTION,
@@ -23,8 +26,22 @@ from cardtable.games.dnup.actions import (
     Take,
     play_of,
 )
+from cardtable.games.dnup.endings import DnupEnding, DnupRoundEnding, game_winner, round_points
+from cardtable.games.dnup.events import (
+    Added,
+    Beaten,
+    Dealt,
+    Discarded,
+    GameEnded,
+    Played,
+    Rotated,
+    RoundEnded,
+    RoundStarted,
+    Took,
+    WentOut,
+)
 from cardtable.games.dnup.options import DnupOptions
-from cardtable.games.dnup.state import NOBODY, OVER, PLAYING, DnupState
+from cardtable.games.dnup.state import OVER, PLAYING, DnupState
 
 MIN_SEATS, MAX_SEATS = 2, 5
 
@@ -73,9 +90,9 @@ def start_round(state: DnupState) -> None:
     state.phase = PLAYING
     state.turn_seat = state.start_seat
     state.round_log_start = state.log_length
-    state.log(("round", NOBODY, state.round + 1, state.start_seat))
+    state.log(RoundStarted(state.round, state.start_seat))
     for seat in range(seats):
-        state.log(("deal", seat, state.hands[seat]), seat, ("deal", seat, None))
+        state.log(Dealt(seat, state.hands[seat]), seat, Dealt(seat, None))
 
 
 # -- legal actions ----------------------------------------------------------------------
@@ -83,21 +100,25 @@ def _value(cards: tuple[int, ...]) -> int:
     return TOP[cards[0]]
 
 
+def highest_by_size(state: DnupState, *excluded: int) -> dict[int, int]:
+    """For each number of cards lying in front of a player (not one of `excluded`), the highest value."""
+    highest: dict[int, int] = {}
+    for other, cards in enumerate(state.tables):
+        if cards and other not in excluded:
+            size, value = len(cards), TOP[cards[0]]
+            if value > highest.get(size, 0):
+                highest[size] = value
+    return highest
+
+
 def play_beats(state: DnupState, seat: int, count: int, value: int) -> bool:
     """Whether `count` cards of `value` beat every other set of that size on the table."""
-    for other, cards in enumerate(state.tables):
-        if other != seat and len(cards) == count and TOP[cards[0]] >= value:
-            return False
-    return True
+    return value > highest_by_size(state, seat).get(count, 0)
 
 
 def add_allowed(state: DnupState, seat: int, target: int, value: int) -> bool:
     """Whether adding to `target` is allowed: each third set of the new size must be lower."""
-    size = len(state.tables[target]) + 1
-    for other, cards in enumerate(state.tables):
-        if other not in (seat, target) and len(cards) == size and TOP[cards[0]] >= value:
-            return False
-    return True
+    return value > highest_by_size(state, seat, target).get(len(state.tables[target]) + 1, 0)
 
 
 def legal_actions(state: DnupState) -> list[Action]:
@@ -110,19 +131,20 @@ def legal_actions(state: DnupState) -> list[Action]:
     by_value: dict[int, list[int]] = {}
     for code in hand:
         by_value.setdefault(TOP[code], []).append(code)
+    # As play_beats: a play must be higher than every other set of its size.
+    highest = highest_by_size(state, seat)
     for value, codes in sorted(by_value.items()):
         for count in range(1, len(codes) + 1):
-            if play_beats(state, seat, count, value):
-                actions.extend(play_of(group) for group in combinations(codes, count))
-    for target, cards in enumerate(state.tables):
+            if value > highest.get(count, 0):
+                actions.extend(map(play_of, combinations(codes, count)))
+    tables = state.tables
+    for target, cards in enumerate(tables):
         if target == seat or not cards:
             continue
-        matching = by_value.get(_value(cards), [])
+        matching = by_value.get(_value(cards))
         if matching and add_allowed(state, seat, target, _value(cards)):
             actions.extend(ADD_TABLE[code][target] for code in matching)
-    actions.extend(
-        TAKE_TABLE[target] for target, cards in enumerate(state.tables) if target != seat and cards
-    )
+    actions.extend(TAKE_TABLE[target] for target, cards in enumerate(tables) if target != seat and cards)
     actions.append(ROTATE_ACTION)
     return actions
 
@@ -132,37 +154,7 @@ def apply(state: DnupState, action: Action) -> DnupState:
     """The state after a legal action; `state` itself is not changed."""
     new = state.copy()
     seat = new.turn_seat
-    if isinstance(action, Play):
-        _take_from_hand(new, seat, action.cards)
-        beaten = [
-            other
-            for other, cards in enumerate(new.tables)
-            if other != seat and len(cards) == len(action.cards)
-        ]
-        new.tables = _replace(new.tables, seat, action.cards)
-        new.log(("play", seat, action.cards))
-        _beat(new, beaten)
-    elif isinstance(action, Add):
-        _take_from_hand(new, seat, (action.card,))
-        size = len(new.tables[action.target]) + 1
-        beaten = [
-            other
-            for other, cards in enumerate(new.tables)
-            if other not in (seat, action.target) and len(cards) == size
-        ]
-        new.tables = _replace(new.tables, action.target, new.tables[action.target] + (action.card,))
-        new.log(("add", seat, action.card, action.target))
-        _beat(new, beaten)
-    elif isinstance(action, Take):
-        taken = tuple(turned(code) for code in new.tables[action.target])
-        new.tables = _replace(new.tables, action.target, ())
-        _give(new, seat, taken)
-        new.log(("take", seat, action.target, taken))
-    elif isinstance(action, Rotate):
-        new.hands = _replace(new.hands, seat, tuple(sorted(turned(code) for code in new.hands[seat])))
-        new.log(("rotate", seat))
-    else:
-        raise TypeError(f"not a dnup action: {action!r}")
+    _HANDLERS[type(action)](new, seat, action)
     if not new.hands[seat]:
         _goes_out(new, seat)
     if new.phase != OVER and new.round == state.round:
@@ -170,10 +162,38 @@ def apply(state: DnupState, action: Action) -> DnupState:
     return new
 
 
-def _replace(
-    values: tuple[tuple[int, ...], ...], index: int, value: tuple[int, ...]
-) -> tuple[tuple[int, ...], ...]:
-    return values[:index] + (value,) + values[index + 1 :]
+def _play(state: DnupState, seat: int, action: Play) -> None:
+    _take_from_hand(state, seat, action.cards)
+    count = len(action.cards)
+    beaten = [other for other, cards in enumerate(state.tables) if other != seat and len(cards) == count]
+    state.tables = replace_at(state.tables, seat, action.cards)
+    state.log(Played(seat, action.cards))
+    _beat(state, beaten)
+
+
+def _add(state: DnupState, seat: int, action: Add) -> None:
+    _take_from_hand(state, seat, (action.card,))
+    size = len(state.tables[action.target]) + 1
+    beaten = [
+        other
+        for other, cards in enumerate(state.tables)
+        if other not in (seat, action.target) and len(cards) == size
+    ]
+    state.tables = replace_at(state.tables, action.target, state.tables[action.target] + (action.card,))
+    state.log(Added(seat, action.card, action.target))
+    _beat(state, beaten)
+
+
+def _take(state: DnupState, seat: int, action: Take) -> None:
+    taken = tuple(turned(code) for code in state.tables[action.target])
+    state.tables = replace_at(state.tables, action.target, ())
+    _give(state, seat, taken)
+    state.log(Took(seat, action.target, taken))
+
+
+def _rotate(state: DnupState, seat: int, action: Rotate) -> None:
+    state.hands = replace_at(state.hands, seat, tuple(sorted(turned(code) for code in state.hands[seat])))
+    state.log(Rotated(seat))
 
 
 def _take_from_hand(state: DnupState, seat: int, cards: tuple[int, ...]) -> None:
@@ -182,36 +202,35 @@ def _take_from_hand(state: DnupState, seat: int, cards: tuple[int, ...]) -> None
     for code in cards:
         hand.remove(code)
         known &= ~(1 << card_of(code))
-    state.hands = _replace(state.hands, seat, tuple(hand))
-    state.known = state.known[:seat] + (known,) + state.known[seat + 1 :]
+    state.hands = replace_at(state.hands, seat, tuple(hand))
+    state.known = replace_at(state.known, seat, known)
 
 
 def _give(state: DnupState, seat: int, cards: tuple[int, ...]) -> None:
     """Cards everyone has seen go into a hand: their faces stay known."""
-    state.hands = _replace(state.hands, seat, tuple(sorted(state.hands[seat] + cards)))
+    state.hands = replace_at(state.hands, seat, tuple(sorted(state.hands[seat] + cards)))
     known = state.known[seat]
     for code in cards:
         known |= 1 << card_of(code)
-    state.known = state.known[:seat] + (known,) + state.known[seat + 1 :]
+    state.known = replace_at(state.known, seat, known)
 
 
 def _beat(state: DnupState, beaten: list[int]) -> None:
     """Beaten players turn their cards round and take them back; a player already out discards them."""
     for other in beaten:
         cards = tuple(turned(code) for code in state.tables[other])
-        state.tables = _replace(state.tables, other, ())
+        state.tables = replace_at(state.tables, other, ())
         if other in state.out:
             state.discards += cards
         else:
             _give(state, other, cards)
-        state.log(("beaten", other, cards, other not in state.out))
+        state.log(Beaten(other, cards, other not in state.out))
 
 
 def _goes_out(state: DnupState, seat: int) -> None:
     state.out += (seat,)
-    state.log(("out", seat, len(state.out)))
-    needed = 1 if state.seats == 2 or state.options.round_end == "first" else 2
-    if len(state.out) >= needed:
+    state.log(WentOut(seat, len(state.out)))
+    if len(state.out) >= outs_ending_round(state.options, state.seats):
         _end_round(state)
 
 
@@ -223,30 +242,39 @@ def _next_turn(state: DnupState, seat: int) -> None:
     state.turn_seat = following
     cards = state.tables[following]
     if cards:
-        state.tables = _replace(state.tables, following, ())
+        state.tables = replace_at(state.tables, following, ())
         state.discards += cards
-        state.log(("discard", following, cards))
+        state.log(Discarded(following, cards))
+
+
+def outs_ending_round(options: DnupOptions, seats: int) -> int:
+    """How many players out end a round: two, or one with two players or option round_end "first"."""
+    return 1 if seats == 2 or options.round_end == "first" else 2
 
 
 def _end_round(state: DnupState) -> None:
-    """The first out scores 2, the second 1; the game ends once someone has reached the target."""
-    points = [0] * state.seats
-    for place, seat in enumerate(state.out[:2]):
-        points[seat] = 2 - place
+    """Score the places; the game ends once someone has reached the target."""
+    points = round_points(state.out, state.seats)
+    ending = DnupRoundEnding.FIRST_OUT if len(state.out) == 1 else DnupRoundEnding.SECOND_OUT
     state.scores = tuple(total + gained for total, gained in zip(state.scores, points, strict=True))
-    state.round_scores += (tuple(points),)
-    state.log(("round_end", NOBODY, state.round + 1, tuple(points)))
-    best = max(state.scores)
-    if best >= state.options.target:
-        leaders = [seat for seat in range(state.seats) if state.scores[seat] == best]
-        # Two reaching the target together: the one who scored 2 this round wins (dnup.md).
-        winner = state.out[0] if state.out[0] in leaders else leaders[0]
-        state.result = Outcome(
-            (winner,), tuple(float(score) for score in state.scores), "target", "reached the target"
-        )
+    state.round_scores += (points,)
+    state.log(RoundEnded(state.round, ending, state.out, points))
+    winner = game_winner(state.scores, state.options.target, state.out[0])
+    if winner is not None:
+        reason = DnupEnding.TARGET
+        state.result = Outcome((winner,), tuple(float(score) for score in state.scores), reason, reason.text)
         state.phase = OVER
-        state.log(("over", NOBODY, (winner,)))
+        state.log(GameEnded(winner, reason, state.scores))
         return
     state.round += 1
     state.start_seat = (state.start_seat + 1) % state.seats
     start_round(state)
+
+
+#: Each action's handler, by the action's class.
+_HANDLERS: dict[type[Action], Callable[[DnupState, int, Any], None]] = {
+    Play: _play,
+    Add: _add,
+    Take: _take,
+    Rotate: _rotate,
+}

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardtable.core.events import LogNode, append_event
-from cardtable.core.game import Outcome
+from cardtable.core.events import Event, LogNode, append_event
+from cardtable.core.game import NOBODY, Outcome
 from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.dnup.options import DnupOptions
 
-NOBODY = -1
 PLAYING, OVER = range(2)
 PHASE_NAMES = ("play", "over")
 
@@ -73,9 +72,7 @@ class DnupState:
         """The seat that decides now."""
         return None if self.phase == OVER else self.turn_seat
 
-    def log(
-        self, event: tuple[object, ...], private_seat: int = NOBODY, hidden: tuple[object, ...] | None = None
-    ) -> None:
+    def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
         self.logs = append_event(self.logs, event, private_seat, hidden)
         self.log_length += 1

@@ -14,6 +14,20 @@ from typing import Any
 from cardtable.core.events import ViewLog
 from cardtable.core.game import Outcome
 from cardtable.core.pairs import code_name
+from cardtable.games.dnup.events import (
+    Added,
+    Beaten,
+    Dealt,
+    Discarded,
+    DnupEvent,
+    GameEnded,
+    Played,
+    Rotated,
+    RoundEnded,
+    RoundStarted,
+    Took,
+    WentOut,
+)
 from cardtable.games.dnup.options import DnupOptions
 from cardtable.games.dnup.state import PHASE_NAMES, DnupState
 
@@ -43,11 +57,11 @@ class DnupView:
     history: ViewLog
 
     @property
-    def log(self) -> tuple[tuple[Any, ...], ...]:
+    def log(self) -> tuple[DnupEvent, ...]:
         """The events this seat saw, oldest first."""
         return self.history.entries()
 
-    def describe(self, event: tuple[Any, ...]) -> str:
+    def describe(self, event: DnupEvent) -> str:
         """One event in words."""
         return describe_event(event)
 
@@ -118,9 +132,8 @@ def hidden_cards(state: DnupState, seat: int | None) -> frozenset[int]:
     return frozenset(hidden)
 
 
-def describe_event(event: tuple[Any, ...], names: Sequence[str] | None = None) -> str:
-    """One log event in words."""
-    kind, seat = event[0], event[1]
+def describe_event(event: DnupEvent, names: Sequence[str] | None = None) -> str:
+    """One log event in words; `names` are the players' (default Player 1, ...)."""
 
     def who(index: int) -> str:
         return names[index] if names else f"Player {index + 1}"
@@ -128,32 +141,29 @@ def describe_event(event: tuple[Any, ...], names: Sequence[str] | None = None) -
     def cards(codes: Sequence[int]) -> str:
         return " ".join(code_name(code) for code in codes)
 
-    if kind == "round":
-        return f"Round {event[2]} begins; {who(event[3])} starts"
-    if kind == "deal":
-        return (
-            f"{who(seat)} is dealt {cards(event[2])}"
-            if event[2] is not None
-            else f"{who(seat)} is dealt a hand"
-        )
-    if kind == "play":
-        return f"{who(seat)} plays {cards(event[2])}"
-    if kind == "add":
-        return f"{who(seat)} adds {code_name(event[2])} to {who(event[3])}'s cards"
-    if kind == "take":
-        return f"{who(seat)} takes {who(event[2])}'s cards, turned round: {cards(event[3])}"
-    if kind == "rotate":
-        return f"{who(seat)} turns their hand round"
-    if kind == "beaten":
-        where = "back into their hand" if event[3] else "to the discards (already out)"
-        return f"{who(seat)} is beaten: {cards(event[2])} go, turned round, {where}"
-    if kind == "discard":
-        return f"{who(seat)} discards {cards(event[2])} from the table"
-    if kind == "out":
-        return f"{who(seat)} has emptied their hand ({'first' if event[2] == 1 else 'second'})"
-    if kind == "round_end":
-        points = ", ".join(f"{who(index)} +{value}" for index, value in enumerate(event[3]) if value)
-        return f"Round {event[2]} ends: {points}"
-    if kind == "over":
-        return f"Game over: {who(event[2][0])} wins"
-    raise ValueError(f"unknown dnup event {event!r}")
+    match event:
+        case RoundStarted(round=number, start_seat=seat):
+            return f"Round {number + 1} begins; {who(seat)} starts"
+        case Dealt(seat=seat, hand=hand):
+            return f"{who(seat)} is dealt " + (cards(hand) if hand is not None else "a hand")
+        case Played(seat=seat, cards=played):
+            return f"{who(seat)} plays {cards(played)}"
+        case Added(seat=seat, card=card, target=target):
+            return f"{who(seat)} adds {code_name(card)} to {who(target)}'s cards"
+        case Took(seat=seat, target=target, cards=taken):
+            return f"{who(seat)} takes {who(target)}'s cards, turned round: {cards(taken)}"
+        case Rotated(seat=seat):
+            return f"{who(seat)} turns their hand round"
+        case Beaten(seat=seat, cards=beaten, back_to_hand=back):
+            where = "back into their hand" if back else "to the discards (already out)"
+            return f"{who(seat)} is beaten: {cards(beaten)} go, turned round, {where}"
+        case Discarded(seat=seat, cards=discarded):
+            return f"{who(seat)} discards {cards(discarded)} from the table"
+        case WentOut(seat=seat, place=place):
+            return f"{who(seat)} has emptied their hand ({'first' if place == 1 else 'second'})"
+        case RoundEnded(round=number, points=points):
+            scored = ", ".join(f"{who(index)} +{value}" for index, value in enumerate(points) if value)
+            return f"Round {number + 1} ends: {scored}"
+        case GameEnded(winner=winner):
+            return f"Game over: {who(winner)} wins"
+    raise ValueError(f"not a dnup event: {event!r}")

@@ -1,6 +1,14 @@
 """Scout: ladder climbing with double-numbered cards, for 2 to 5 players (scout.md).
 
-The package ends in the game's declaration, registered by name.
+Besides the game's declaration (`GAME`, registered by name), the package
+offers its rules for study, as pure functions the engine itself uses:
+
+    show_strength([5, 6, 7])              ShowStrength(kind=RUN, size=3, lowest=5); ValueError if no show
+    beats(show, active)                   whether a show may be played on the active set (None: empty)
+    round_points(RoundFacts(captured, tokens, hand_sizes, exempt))   each seat's points for a round
+    game_winners(scores)                  the seats with the most points
+
+The log's events are in `cardtable.games.scout.events`.
 """
 
 from __future__ import annotations
@@ -14,9 +22,17 @@ from cardtable.games.scout import actions, position, rules
 from cardtable.games.scout.actions import Action
 from cardtable.games.scout.bots import ScoutHeuristicBot
 from cardtable.games.scout.determinize import Determinizer, determinize
+from cardtable.games.scout.endings import (
+    RoundFacts,
+    ScoutEnding,
+    ScoutRoundEnding,
+    game_winners,
+    round_points,
+)
 from cardtable.games.scout.evaluate import evaluate, playout_action
 from cardtable.games.scout.explain import explain_illegal
 from cardtable.games.scout.options import OPTION_TABLE, ScoutOptions
+from cardtable.games.scout.shows import ShowKind, ShowStrength, beats, show_strength
 from cardtable.games.scout.state import ScoutState, all_cards
 from cardtable.games.scout.view import ScoutView, hidden_cards, view
 
@@ -53,4 +69,15 @@ GAME: Game[ScoutState, Action, ScoutView, ScoutOptions] = Game(
 
 register(GAME)
 
-__all__ = ["GAME"]
+__all__ = [
+    "GAME",
+    "RoundFacts",
+    "ScoutEnding",
+    "ScoutRoundEnding",
+    "ShowKind",
+    "ShowStrength",
+    "beats",
+    "game_winners",
+    "round_points",
+    "show_strength",
+]

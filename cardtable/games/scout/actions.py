@@ -15,7 +15,6 @@ Hand positions count from 1 at the left of the hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
 from cardtable.core.errors import ActionParseError
 
@@ -24,14 +23,10 @@ MAX_HAND = 45
 LEFT, RIGHT = 0, 1
 END_NAMES = ("left", "right")
 
-ORIENT, SHOW, SCOUT, DECLINE = range(4)
-
 
 @dataclass(frozen=True, slots=True)
 class Action:
     """Base of Scout actions; `str(action)` is its notation."""
-
-    kind: ClassVar[int] = -1
 
     def __str__(self) -> str:
         return format_action(self)
@@ -42,7 +37,6 @@ class Orient(Action):
     """At the start of a round: keep the hand, or turn it round (every card's other end on top)."""
 
     turn: bool
-    kind: ClassVar[int] = ORIENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +45,6 @@ class Show(Action):
 
     first: int
     last: int
-    kind: ClassVar[int] = SHOW
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +55,11 @@ class Scout(Action):
     turned: bool
     position: int
     with_show: bool
-    kind: ClassVar[int] = SCOUT
 
 
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     """Two players, with `may_decline`: neither Show nor Scout, ending the round."""
-
-    kind: ClassVar[int] = DECLINE
 
 
 KEEP_ACTION = Orient(False)
@@ -103,18 +93,16 @@ ACTION_INDEX: dict[Action, int] = {action: index for index, action in enumerate(
 
 def format_action(action: Action) -> str:
     """The action in Scout notation."""
-    if isinstance(action, Orient):
-        return "turn" if action.turn else "keep"
-    if isinstance(action, Show):
-        if action.first == action.last:
-            return f"show {action.first + 1}"
-        return f"show {action.first + 1}-{action.last + 1}"
-    if isinstance(action, Scout):
-        verb = "scoutshow" if action.with_show else "scout"
-        turned = " turned" if action.turned else ""
-        return f"{verb} {END_NAMES[action.end]}{turned} at {action.position + 1}"
-    if isinstance(action, Decline):
-        return "decline"
+    match action:
+        case Orient(turn=turn):
+            return "turn" if turn else "keep"
+        case Show(first=first, last=last):
+            return f"show {first + 1}" if first == last else f"show {first + 1}-{last + 1}"
+        case Scout(end=end, turned=turned, position=position, with_show=with_show):
+            verb = "scoutshow" if with_show else "scout"
+            return f"{verb} {END_NAMES[end]}{' turned' if turned else ''} at {position + 1}"
+        case Decline():
+            return "decline"
     raise TypeError(f"not a Scout action: {action!r}")
 
 

@@ -41,26 +41,26 @@ class ScoutHeuristicBot:
 
     def score(self, view: ScoutView, tops: list[int], base: float, action: Action) -> float:
         """How much this bot likes an action."""
-        if isinstance(action, Orient):
-            other = [TOP[turned(code)] for code in reversed(view.hand)]
-            return hand_quality(other) if action.turn else base
-        if isinstance(action, Show):
-            size = action.last - action.first + 1
-            rest = tops[: action.first] + tops[action.last + 1 :]
-            if not rest:
-                return 1000.0
-            return 10.0 * size + 2.0 * len(view.active) + 0.5 * (hand_quality(rest) - base)
-        if isinstance(action, Scout):
-            code = view.active[0] if action.end == LEFT else view.active[-1]
-            value = TOP[turned(code)] if action.turned else TOP[code]
-            new = tops[: action.position] + [value] + tops[action.position :]
-            gain = hand_quality(new) - base
-            if action.with_show:
-                # Worth the chip only for a Show of two or more cards afterwards.
-                largest = max(last - first + 1 for first, last, _ in shows(new))
-                return 9.0 * largest + gain - 8.0 if largest >= 2 else -100.0
-            cost = 2.0 if view.seats == 2 else 3.0
-            return 3.0 * gain - cost
-        if isinstance(action, Decline):
-            return -50.0
+        match action:
+            case Orient(turn=turn):
+                other = [TOP[turned(code)] for code in reversed(view.hand)]
+                return hand_quality(other) if turn else base
+            case Show(first=first, last=last):
+                rest = tops[:first] + tops[last + 1 :]
+                if not rest:
+                    return 1000.0
+                return 10.0 * (last - first + 1) + 2.0 * len(view.active) + 0.5 * (hand_quality(rest) - base)
+            case Scout(end=end, turned=turn, position=position, with_show=with_show):
+                code = view.active[0] if end == LEFT else view.active[-1]
+                value = TOP[turned(code)] if turn else TOP[code]
+                new = tops[:position] + [value] + tops[position:]
+                gain = hand_quality(new) - base
+                if with_show:
+                    # Worth the chip only for a Show of two or more cards afterwards.
+                    largest = max(last - first + 1 for first, last, _ in shows(new))
+                    return 9.0 * largest + gain - 8.0 if largest >= 2 else -100.0
+                cost = 2.0 if view.seats == 2 else 3.0
+                return 3.0 * gain - cost
+            case Decline():
+                return -50.0
         raise TypeError(f"not a Scout action: {action!r}")

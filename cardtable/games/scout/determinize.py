@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 
+from cardtable.core.game import NOBODY
 from cardtable.games.scout.rules import deck_for
-from cardtable.games.scout.state import NOBODY, PHASE_NAMES, ScoutState
+from cardtable.games.scout.state import PHASE_NAMES, ScoutState
 from cardtable.games.scout.view import ScoutView
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardtable.core.pairs import TOP, code_name
 from cardtable.games.scout.actions import LEFT, Action, Decline, Orient, Scout, Show
-from cardtable.games.scout.shows import set_strength, shows
+from cardtable.games.scout.shows import beats, show_strength
 from cardtable.games.scout.state import ORIENTING, OVER, PLAYING, SHOWING, ScoutState
 
 
@@ -48,13 +48,15 @@ def explain_illegal(state: ScoutState, action: Action) -> str:
 def _explain_show(state: ScoutState, hand: tuple[int, ...], action: Show) -> str:
     if action.last >= len(hand):
         return f"your hand holds {len(hand)} cards"
-    tops = [TOP[code] for code in hand]
-    if not any(first == action.first and last == action.last for first, last, _ in shows(tops)):
-        cards = " ".join(code_name(code) for code in hand[action.first : action.last + 1])
+    shown = hand[action.first : action.last + 1]
+    try:
+        strength = show_strength([TOP[code] for code in shown])
+    except ValueError:
+        cards = " ".join(code_name(code) for code in shown)
         return f"{cards} are neither one number nor a run going up or down by one"
-    shown = " ".join(code_name(code) for code in hand[action.first : action.last + 1])
-    power = set_strength(tops[action.first : action.last + 1])
-    beat = set_strength([TOP[code] for code in state.active])
-    assert power <= beat
-    active = " ".join(code_name(code) for code in state.active)
-    return f"{shown} does not beat the active set {active} (more cards, a set over a run, then higher)"
+    active = show_strength([TOP[code] for code in state.active]) if state.active else None
+    assert not beats(strength, active)
+    shown_text = " ".join(code_name(code) for code in shown)
+    active_text = " ".join(code_name(code) for code in state.active)
+    rule = "more cards, a set over a run, then higher"
+    return f"{shown_text} does not beat the active set {active_text} ({rule})"

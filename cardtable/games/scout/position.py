@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardtable.core.game import NOBODY
 from cardtable.core.pairs import card_name, card_of, code_name, parse_code
 from cardtable.core.positions import PositionReader
 from cardtable.games.scout.options import OPTION_TABLE, ScoutOptions
 from cardtable.games.scout.rules import MAX_SEATS, MIN_SEATS, deck_for, legal_actions, rounds_for
-from cardtable.games.scout.state import NOBODY, OVER, PHASE_NAMES, SHOWING, ScoutState
+from cardtable.games.scout.state import OVER, PHASE_NAMES, SHOWING, ScoutState
 
 
 def position_of(state: ScoutState) -> dict[str, Any]:
@@ -44,20 +45,13 @@ def position_of(state: ScoutState) -> dict[str, Any]:
     }
 
 
-def _parse_any(text: str) -> int | None:
-    """Cards may be written either way round; the reader keeps the orientation given."""
-    return parse_code(text)
-
-
 def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | None = None) -> ScoutState:
     """A state from JSON data; `options`, when given, replace the position's own."""
-    hands_data = data.get("hands") if isinstance(data, dict) else None
-    if not isinstance(hands_data, list):
-        hands_data = []
-    seats = len(hands_data)
-    reader = PositionReader(data, _parse_any, code_name, max(seats, 1), "write top/bottom, like 7/3", card_of)
-    if data.get("game", "scout") != "scout":
-        raise reader.fail("game", f"{data['game']!r} is not scout")
+    # Cards may be written either way round; the reader keeps the orientation given.
+    reader = PositionReader(data, parse_code, code_name, MAX_SEATS, "write top/bottom, like 7/3", card_of)
+    reader.check_game("scout")
+    hands_data = reader.field("hands", list)
+    seats = reader.seats = len(hands_data)
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise reader.fail(
             "hands", f"give one hand per player, {MIN_SEATS} to {MAX_SEATS} of them, not {seats}"
@@ -77,15 +71,12 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
     state.active = reader.cards(reader.field("active", list, []), "active")
     owner = reader.field("owner", (int, type(None)), None)
     state.owner = NOBODY if owner is None else reader.seat(owner, "owner")
-    if bool(state.active) and state.owner == NOBODY:
-        raise reader.fail("owner", "an active set needs its owner")
     captured = reader.per_seat("captured", [[]] * seats)
     state.captured = tuple(
         tuple(card_of(code) for code in reader.cards(cards, f"captured[{seat}]"))
         for seat, cards in enumerate(captured)
     )
     state.aside = tuple(card_of(code) for code in reader.cards(reader.field("aside", list, []), "aside"))
-    reader.missing(tuple(card * 2 for card in deck_for(seats)), "hands")
     _read_known(reader, state)
     two = seats == 2
     tokens = reader.per_seat("tokens", [state.options.two_player_tokens if two else 0] * seats)
@@ -97,14 +88,19 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
         raise reader.fail("chips", "one true/false per seat, and no Scout & Show chips with two players")
     state.chips = tuple(chips)
     state.scouts_in_row = reader.number("scouts_in_row", 0, 0, max(0, seats - 2))
-    if state.phase == SHOWING and state.chips[state.turn_seat]:
-        raise reader.fail("phase", "the show phase follows a Scout & Show, which spends the chip")
     scores = reader.per_seat("scores", [0] * seats)
     if any(isinstance(value, bool) or not isinstance(value, int) for value in scores):
         raise reader.fail("scores", "scores are whole numbers")
     state.scores = tuple(scores)
-    state.round_scores = tuple(tuple(points) for points in reader.field("round_scores", list, []))
+    state.round_scores = read_round_scores(reader)
     state.chance_seed = reader.field("chance_seed", int, rng.getrandbits(63))
+    # Every key is read: refuse a misspelt one before checking the position as a whole.
+    reader.refuse_unknown_keys()
+    reader.missing(tuple(card * 2 for card in deck_for(seats)), "hands")
+    if state.active and state.owner == NOBODY:
+        raise reader.fail("owner", "an active set needs its owner")
+    if state.phase == SHOWING and state.chips[state.turn_seat]:
+        raise reader.fail("phase", "the show phase follows a Scout & Show, which spends the chip")
     state.result = None
     state.logs = (None,) * (seats + 1)
     state.log_length = state.round_log_start = 0
@@ -126,3 +122,18 @@ def _read_known(reader: PositionReader, state: ScoutState) -> None:
             mask |= 1 << card_of(code)
         masks.append(mask)
     state.known = tuple(masks)
+
+
+def read_round_scores(reader: PositionReader) -> tuple[tuple[int, ...], ...]:
+    """Each finished round's points: one whole number per seat."""
+    rounds = reader.field("round_scores", list, [])
+    for index, points in enumerate(rounds):
+        if (
+            not isinstance(points, list)
+            or len(points) != reader.seats
+            or any(isinstance(value, bool) or not isinstance(value, int) for value in points)
+        ):
+            raise reader.fail(
+                f"round_scores[{index}]", f"should hold one whole number per seat ({reader.seats})"
+            )
+    return tuple(tuple(points) for points in rounds)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from cardtable.core.chance import make_rng
-from cardtable.core.game import Outcome
+from cardtable.core.game import NOBODY, Outcome
 from cardtable.core.pairs import CARDS, PAIRS, TOP, card_of, turned
 from cardtable.core.tuples import replace_at
 from cardtable.games.scout.actions import (
@@ -21,16 +23,26 @@ from cardtable.games.scout.actions import (
     Scout,
     Show,
 )
-from cardtable.games.scout.options import ScoutOptions
-from cardtable.games.scout.shows import Insertion, set_strength, shows
-from cardtable.games.scout.state import (
-    NOBODY,
-    ORIENTING,
-    OVER,
-    PLAYING,
-    SHOWING,
-    ScoutState,
+from cardtable.games.scout.endings import (
+    RoundFacts,
+    ScoutEnding,
+    ScoutRoundEnding,
+    game_winners,
+    round_points,
 )
+from cardtable.games.scout.events import (
+    Dealt,
+    Declined,
+    GameEnded,
+    Oriented,
+    RoundEnded,
+    RoundStarted,
+    Scouted,
+    Shown,
+)
+from cardtable.games.scout.options import ScoutOptions
+from cardtable.games.scout.shows import Insertion, active_rank, shows
+from cardtable.games.scout.state import ORIENTING, OVER, PLAYING, SHOWING, ScoutState
 
 MIN_SEATS, MAX_SEATS = 2, 5
 
@@ -96,9 +108,9 @@ def start_round(state: ScoutState) -> None:
     state.phase = ORIENTING
     state.turn_seat = state.start_seat
     state.round_log_start = state.log_length
-    state.log(("round", NOBODY, state.round + 1, state.start_seat))
+    state.log(RoundStarted(state.round, state.start_seat))
     for seat in range(seats):
-        state.log(("deal", seat, state.hands[seat]), seat, ("deal", seat, None))
+        state.log(Dealt(seat, state.hands[seat]), seat, Dealt(seat, None))
 
 
 # -- legal actions -----------------------------------------------------------------
@@ -120,7 +132,7 @@ def _tops(hand: tuple[int, ...]) -> list[int]:
 
 def _shows(state: ScoutState, hand: tuple[int, ...]) -> list[Action]:
     table = SHOW_TABLE
-    return [table[first][last] for first, last, _ in shows(_tops(hand), set_strength(_tops(state.active)))]  # type: ignore[misc]
+    return [table[first][last] for first, last, _ in shows(_tops(hand), active_rank(_tops(state.active)))]  # type: ignore[misc]
 
 
 def _can_scout(state: ScoutState, seat: int) -> bool:
@@ -135,14 +147,12 @@ def _play_actions(state: ScoutState) -> list[Action]:
     actions = _shows(state, hand)
     if not _can_scout(state, seat):
         return actions
-    active = state.active
-    ends = (LEFT,) if len(active) == 1 else (LEFT, 1)
-    positions = range(len(hand) + 1)
+    ends = (LEFT,) if len(state.active) == 1 else (LEFT, 1)
+    places = len(hand) + 1
     plain = SCOUT_TABLE[0]
     for end in ends:
-        for turn in (0, 1):
-            row = plain[end][turn]
-            actions.extend(row[position] for position in positions)
+        for row in plain[end]:
+            actions += row[:places]
     if state.chips[seat]:
         actions.extend(_scout_and_shows(state, hand, ends))
     if state.seats == 2 and state.options.may_decline:
@@ -159,7 +169,7 @@ def _scout_and_shows(state: ScoutState, hand: tuple[int, ...], ends: tuple[int, 
     for end in ends:
         code = active[0] if end == LEFT else active[-1]
         rest = active[1:] if end == LEFT else active[:-1]
-        beat = set_strength(_tops(rest))
+        beat = active_rank(_tops(rest))
         for turn in (0, 1):
             value = TOP[turned(code) if turn else code]
             row = chip[end][turn]
@@ -173,17 +183,7 @@ def _scout_and_shows(state: ScoutState, hand: tuple[int, ...], ends: tuple[int, 
 def apply(state: ScoutState, action: Action) -> ScoutState:
     """The state after a legal action; `state` itself is not changed."""
     new = state.copy()
-    if isinstance(action, Show):
-        _show(new, action)
-    elif isinstance(action, Scout):
-        _scout(new, action)
-    elif isinstance(action, Orient):
-        _orient(new, action)
-    elif isinstance(action, Decline):
-        new.log(("decline", new.turn_seat))
-        _end_round(new, new.owner, "no Show or Scout")
-    else:
-        raise TypeError(f"not a Scout action: {action!r}")
+    _HANDLERS[type(action)](new, action)
     return new
 
 
@@ -193,7 +193,7 @@ def _orient(state: ScoutState, action: Orient) -> None:
         # Turning the hand round reverses its order and puts every card's other end on top.
         hand = tuple(turned(code) for code in reversed(state.hands[seat]))
         state.hands = replace_at(state.hands, seat, hand)
-    state.log(("orient", seat, action.turn))
+    state.log(Oriented(seat, action.turn))
     following = (seat + 1) % state.seats
     if following == state.start_seat:
         state.phase = PLAYING
@@ -215,9 +215,9 @@ def _show(state: ScoutState, action: Show) -> None:
     state.owner = seat
     state.scouts_in_row = 0
     state.phase = PLAYING
-    state.log(("show", seat, shown, len(beaten)))
+    state.log(Shown(seat, shown, len(beaten)))
     if not state.hands[seat]:
-        _end_round(state, NOBODY, "a hand is empty")
+        _end_round(state, ScoutRoundEnding.HAND_EMPTY, exempt=None, went_out=seat)
         return
     _pass_turn(state, (seat + 1) % state.seats)
 
@@ -238,9 +238,10 @@ def _scout(state: ScoutState, action: Scout) -> None:
     elif state.owner != NOBODY:
         state.tokens = replace_at(state.tokens, state.owner, state.tokens[state.owner] + 1)
     # Where the card went, and which way up, stays the scout's secret.
-    public = ("scout", seat, code, action.end, None, None, action.with_show)
     state.log(
-        ("scout", seat, code, action.end, action.turned, action.position, action.with_show), seat, public
+        Scouted(seat, code, action.end, action.turned, action.position, action.with_show),
+        seat,
+        Scouted(seat, code, action.end, None, None, action.with_show),
     )
     if action.with_show:
         state.chips = replace_at(state.chips, seat, False)
@@ -252,7 +253,7 @@ def _scout(state: ScoutState, action: Scout) -> None:
     state.scouts_in_row += 1
     if state.scouts_in_row == state.seats - 1:
         # Everyone else only scouted since the owner's Show: the round ends.
-        _end_round(state, state.owner, "everyone else scouted")
+        _end_round(state, ScoutRoundEnding.EVERYONE_SCOUTED, exempt=state.owner)
     else:
         _pass_turn(state, (seat + 1) % state.seats)
 
@@ -263,29 +264,50 @@ def _pass_turn(state: ScoutState, seat: int) -> None:
     if (
         state.seats == 2
         and not _can_scout(state, seat)
-        and not shows(_tops(state.hands[seat]), set_strength(_tops(state.active)))
+        and not shows(_tops(state.hands[seat]), active_rank(_tops(state.active)))
     ):
-        _end_round(state, state.owner, "no Show or Scout")
+        _end_round(state, ScoutRoundEnding.NO_SHOW_OR_SCOUT, exempt=state.owner)
 
 
-def _end_round(state: ScoutState, exempt: int, reason: str) -> None:
-    """Score the round: +1 a captured card, +1 a token, -1 a card in hand (but for `exempt`)."""
-    points = tuple(
-        len(state.captured[seat]) + state.tokens[seat] - (0 if seat == exempt else len(state.hands[seat]))
-        for seat in range(state.seats)
+def _decline(state: ScoutState, action: Decline) -> None:
+    state.log(Declined(state.turn_seat))
+    _end_round(state, ScoutRoundEnding.NO_SHOW_OR_SCOUT, exempt=state.owner)
+
+
+def _end_round(
+    state: ScoutState, ending: ScoutRoundEnding, exempt: int | None, went_out: int | None = None
+) -> None:
+    """Score the round from its facts; start the next one, or end the game after the last.
+
+    Only a round that a hand's emptying ended has no exempt seat: the others
+    end after a Show, whose owner is exempt.
+    """
+    facts = RoundFacts(
+        tuple(len(cards) for cards in state.captured),
+        state.tokens,
+        tuple(len(hand) for hand in state.hands),
+        exempt,
     )
+    points = round_points(facts)
     state.scores = tuple(total + gained for total, gained in zip(state.scores, points, strict=True))
     state.round_scores += (points,)
-    state.log(("round_end", NOBODY, state.round + 1, reason, points, exempt))
+    state.log(RoundEnded(state.round, ending, facts, points, went_out))
     if state.round + 1 >= state.rounds:
-        best = max(state.scores)
-        winners = tuple(seat for seat in range(state.seats) if state.scores[seat] == best)
-        state.result = Outcome(
-            winners, tuple(float(score) for score in state.scores), "most_points", "the most points"
-        )
+        winners = game_winners(state.scores)
+        reason = ScoutEnding.MOST_POINTS
+        state.result = Outcome(winners, tuple(float(score) for score in state.scores), reason, reason.text)
         state.phase = OVER
-        state.log(("over", NOBODY, winners))
+        state.log(GameEnded(winners, reason, state.scores))
         return
     state.round += 1
     state.start_seat = (state.start_seat + 1) % state.seats
     start_round(state)
+
+
+#: Each action's handler, by the action's class.
+_HANDLERS: dict[type[Action], Callable[[ScoutState, Any], None]] = {
+    Show: _show,
+    Scout: _scout,
+    Orient: _orient,
+    Decline: _decline,
+}

@@ -1,58 +1,123 @@
-"""Which adjacent cards of a Scout hand can be shown, and how strong a show is.
+"""Which adjacent cards of a Scout hand can be shown, how strong a show is, and what beats what.
 
 A show is one card, or two or more adjacent cards that all show the same
-number (a set) or step by exactly +1 or -1 (a run).  Strength orders shows by
-size, then set over run, then the lower number (scout.md); it is packed into
-one integer, `size * 32 + 16 * is_set + low`, so that comparing strengths is
-comparing integers.  A single card counts as a set.  (The arithmetic is
-written out inline in the loops below: this is the hottest code of a Scout
-search.)
+number (a set) or step by exactly +1 or -1 (a run).  Shows compare by size,
+then set over run, then the lowest number; an equal show does not beat
+(scout.md, "A turn").  `show_strength` and `beats` state this for study;
+the engine packs a strength into one integer, its `rank`,
+`size * 32 + 16 * is_set + lowest`, so that comparing strengths is comparing
+integers.  (The packing is written out inline in `shows` and `Insertion`:
+this is the hottest code of a Scout search; tests hold it to `rank`.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import pairwise
 
+from cardtable.core.pairs import HIGHEST
+
+#: The rank of no show at all (an empty table): every show beats it.
 NO_SHOW = 0
 SIZE = 32
 SET = 16
 
 
-def strength(size: int, is_set: bool, low: int) -> int:
-    """The strength of a show, as one comparable integer."""
-    return size * SIZE + (SET if is_set or size == 1 else 0) + low
+class ShowKind(StrEnum):
+    """A set (one number) or a run (steps of one); a single card counts as a set."""
+
+    SET = "set"
+    RUN = "run"
 
 
-def set_strength(tops: Sequence[int]) -> int:
-    """The strength of shown cards (their top numbers, in order); NO_SHOW for none."""
-    if not tops:
+@dataclass(frozen=True, slots=True)
+class ShowStrength:
+    """How strong a show is: its kind, its number of cards and its lowest number.
+
+    A single card counts as a set; its kind never decides, since shows of
+    one card compare by number only.
+    """
+
+    kind: ShowKind
+    size: int
+    lowest: int
+
+    @property
+    def rank(self) -> int:
+        """The strength as one integer: a show beats another exactly when its rank is higher."""
+        return packed_rank(self.size, self.kind is ShowKind.SET, self.lowest)
+
+
+def packed_rank(size: int, is_set: bool, lowest: int) -> int:
+    """The rank of a show of `size` cards, a set or not, whose lowest number is `lowest`."""
+    return size * SIZE + (SET if is_set or size == 1 else 0) + lowest
+
+
+def show_strength(numbers: Sequence[int]) -> ShowStrength:
+    """The strength of the cards shown, given by their top numbers left to right (ValueError if no show)."""
+    shown = list(numbers)
+    if not shown:
+        raise ValueError("[] is not a show: a show holds at least one card")
+    for number in shown:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= HIGHEST:
+            raise ValueError(f"{shown} is not a show: {number!r} is not a number from 1 to {HIGHEST}")
+    steps = {after - before for before, after in pairwise(shown)}
+    if len(shown) == 1 or steps == {0}:
+        kind = ShowKind.SET
+    elif steps in ({1}, {-1}):
+        kind = ShowKind.RUN
+    else:
+        raise ValueError(f"{shown} is not a show: neither one number nor a run going up or down by one")
+    return ShowStrength(kind, len(shown), min(shown))
+
+
+def beats(show: ShowStrength, active: ShowStrength | None) -> bool:
+    """Whether `show` may be played on the active set `active` (None: the table is empty)."""
+    return active is None or show.rank > active.rank
+
+
+def active_rank(numbers: Sequence[int]) -> int:
+    """The rank of the active set, given by its top numbers (NO_SHOW when it is empty).
+
+    The active set is always a show, so this does not check it.
+    """
+    if not numbers:
         return NO_SHOW
-    return strength(len(tops), len(set(tops)) == 1, min(tops))
+    return packed_rank(len(numbers), len(set(numbers)) == 1, min(numbers))
 
 
 def shows(tops: Sequence[int], beat: int = NO_SHOW) -> list[tuple[int, int, int]]:
-    """Every valid show stronger than `beat`: (first, last, strength), first and last inclusive."""
+    """Every show in a hand (its top numbers) ranked above `beat`: (first, last, rank), both inclusive."""
     found = []
     count = len(tops)
     for first in range(count):
         start = tops[first]
-        power = SIZE + SET + start
-        if power > beat:
-            found.append((first, first, power))
-        equal = up = down = True
-        previous = start
-        for last in range(first + 1, count):
-            value = tops[last]
-            equal = equal and value == previous
-            up = up and value == previous + 1
-            down = down and value == previous - 1
-            if not (equal or up or down):
-                break
-            low = start if start < value else value
-            power = (last - first + 1) * SIZE + (SET if equal else 0) + low
-            if power > beat:
-                found.append((first, last, power))
-            previous = value
+        rank = SIZE + SET + start
+        if rank > beat:
+            found.append((first, first, rank))
+        last = first + 1
+        if last == count:
+            break
+        # The second card fixes the kind; a show of n cards ranks n * per_card + offset.
+        step = tops[last] - start
+        if step == 0:
+            per_card, offset = SIZE, SET + start
+        elif step == 1:
+            per_card, offset = SIZE, start
+        elif step == -1:
+            # Running down, the lowest number is the last card's: start - (n - 1).
+            per_card, offset = SIZE - 1, start + 1
+        else:
+            continue
+        expected = start + step
+        while last < count and tops[last] == expected:
+            rank = (last - first + 1) * per_card + offset
+            if rank > beat:
+                found.append((first, last, rank))
+            last += 1
+            expected += step
     return found
 
 

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardtable.core.events import LogNode, append_event
-from cardtable.core.game import Outcome
+from cardtable.core.events import Event, LogNode, append_event
+from cardtable.core.game import NOBODY, Outcome
 from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.scout.options import ScoutOptions
-
-NOBODY = -1
 
 # Phases.
 ORIENTING, PLAYING, SHOWING, OVER = range(4)
@@ -90,9 +88,7 @@ class ScoutState:
         """The seat that decides now."""
         return None if self.phase == OVER else self.turn_seat
 
-    def log(
-        self, event: tuple[object, ...], private_seat: int = NOBODY, hidden: tuple[object, ...] | None = None
-    ) -> None:
+    def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
         self.logs = append_event(self.logs, event, private_seat, hidden)
         self.log_length += 1

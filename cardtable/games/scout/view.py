@@ -12,10 +12,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.core.events import ViewLog
-from cardtable.core.game import Outcome
+from cardtable.core.game import NOBODY, Outcome
 from cardtable.core.pairs import card_name, code_name
+from cardtable.games.scout.actions import END_NAMES
+from cardtable.games.scout.events import (
+    Dealt,
+    Declined,
+    GameEnded,
+    Oriented,
+    RoundEnded,
+    RoundStarted,
+    Scouted,
+    ScoutEvent,
+    Shown,
+)
 from cardtable.games.scout.options import ScoutOptions
-from cardtable.games.scout.state import NOBODY, PHASE_NAMES, ScoutState
+from cardtable.games.scout.state import PHASE_NAMES, ScoutState
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +61,11 @@ class ScoutView:
     history: ViewLog
 
     @property
-    def log(self) -> tuple[tuple[Any, ...], ...]:
+    def log(self) -> tuple[ScoutEvent, ...]:
         """The events this seat saw, oldest first."""
         return self.history.entries()
 
-    def describe(self, event: tuple[Any, ...]) -> str:
+    def describe(self, event: ScoutEvent) -> str:
         """One event in words."""
         return describe_event(event)
 
@@ -130,38 +142,36 @@ def hidden_cards(state: ScoutState, seat: int | None) -> frozenset[int]:
 
 
 def describe_event(
-    event: tuple[Any, ...],
+    event: ScoutEvent,
     names: Sequence[str] | None = None,
     label: Callable[[int], str] = code_name,
 ) -> str:
-    """One log event in words; `label` writes an oriented card."""
-    kind, seat = event[0], event[1]
+    """One log event in words; `names` are the players' (default Player 1, ...), `label` writes a card."""
 
     def who(index: int) -> str:
         return names[index] if names else f"Player {index + 1}"
 
-    if kind == "round":
-        return f"Round {event[2]} begins; {who(event[3])} starts"
-    if kind == "deal":
-        cards = event[2]
-        return f"{who(seat)} is dealt " + (
-            " ".join(label(c) for c in cards) if cards is not None else "a hand"
-        )
-    if kind == "orient":
-        return f"{who(seat)} {'turns their hand round' if event[2] else 'keeps their hand'}"
-    if kind == "show":
-        captured = f", capturing {event[3]}" if event[3] else ""
-        return f"{who(seat)} shows {' '.join(label(c) for c in event[2])}{captured}"
-    if kind == "scout":
-        chip = " (Scout & Show)" if event[6] else ""
-        where = "" if event[5] is None else f", {'turned, ' if event[4] else ''}to position {event[5] + 1}"
-        end = "left" if event[3] == 0 else "right"
-        return f"{who(seat)} scouts {label(event[2])} from the {end} end{where}{chip}"
-    if kind == "decline":
-        return f"{who(seat)} declines to Show or Scout"
-    if kind == "round_end":
-        points = ", ".join(f"{who(index)} {value:+d}" for index, value in enumerate(event[4]))
-        return f"Round {event[2]} ends ({event[3]}): {points}"
-    if kind == "over":
-        return "Game over: " + ", ".join(who(index) for index in event[2]) + " won"
-    raise ValueError(f"unknown Scout event {event!r}")
+    def cards(codes: Sequence[int]) -> str:
+        return " ".join(label(code) for code in codes)
+
+    match event:
+        case RoundStarted(round=number, start_seat=seat):
+            return f"Round {number + 1} begins; {who(seat)} starts"
+        case Dealt(seat=seat, hand=hand):
+            return f"{who(seat)} is dealt " + (cards(hand) if hand is not None else "a hand")
+        case Oriented(seat=seat, turned=turned):
+            return f"{who(seat)} {'turns their hand round' if turned else 'keeps their hand'}"
+        case Shown(seat=seat, cards=shown, captured=captured):
+            return f"{who(seat)} shows {cards(shown)}" + (f", capturing {captured}" if captured else "")
+        case Scouted(seat=seat, card=card, end=end, turned=turned, position=position, with_show=chip):
+            where = "" if position is None else f", {'turned, ' if turned else ''}to position {position + 1}"
+            also = " (Scout & Show)" if chip else ""
+            return f"{who(seat)} scouts {label(card)} from the {END_NAMES[end]} end{where}{also}"
+        case Declined(seat=seat):
+            return f"{who(seat)} declines to Show or Scout"
+        case RoundEnded(round=number, ending=ending, points=points):
+            scored = ", ".join(f"{who(index)} {value:+d}" for index, value in enumerate(points))
+            return f"Round {number + 1} ends ({ending.text}): {scored}"
+        case GameEnded(winners=winners):
+            return "Game over: " + ", ".join(who(index) for index in winners) + " won"
+    raise ValueError(f"not a Scout event: {event!r}")

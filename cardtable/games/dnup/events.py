@@ -1,0 +1,126 @@
+"""What a dnup log records: one small frozen value per event, read by field name.
+
+Seats count from 0 and rounds from 0, as in the state; cards are oriented
+codes (`cardtable.core.pairs`).  One event has a redacted form: a deal shows
+its cards to the seat dealt only (`hand` None for everyone else).  Every
+other event is public: cards on the table, taken or beaten back are seen by all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from cardtable.core.events import Event
+from cardtable.games.dnup.endings import DnupEnding, DnupRoundEnding
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A round begins (from 0), `start_seat` playing first."""
+
+    round: int
+    start_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Event):
+    """`seat` is dealt its hand (None: not shown to this observer)."""
+
+    seat: int
+    hand: tuple[int, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    """`seat` plays `cards` of one value in front of itself."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Added(Event):
+    """`seat` adds `card` to the cards in front of seat `target`."""
+
+    seat: int
+    card: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Took(Event):
+    """`seat` takes the cards in front of seat `target` into its hand, turned round as `cards`."""
+
+    seat: int
+    target: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rotated(Event):
+    """`seat` turns its whole hand round."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Beaten(Event):
+    """`seat` is beaten: its cards go turned round (`cards`) back into its hand, or, if it is out, away."""
+
+    seat: int
+    cards: tuple[int, ...]
+    back_to_hand: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """At the start of its turn `seat` discards the cards in front of it."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut(Event):
+    """`seat` has emptied its hand, in `place` (1 first, 2 second, ...)."""
+
+    seat: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    """A round (from 0) ends: why, who went out (first first), and each seat's points."""
+
+    round: int
+    ending: DnupRoundEnding
+    out: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """Someone reached the target: the winner, why, and the totals."""
+
+    winner: int
+    ending: DnupEnding
+    scores: tuple[int, ...]
+
+
+#: Any event of a dnup log.
+DnupEvent: TypeAlias = (
+    RoundStarted
+    | Dealt
+    | Played
+    | Added
+    | Took
+    | Rotated
+    | Beaten
+    | Discarded
+    | WentOut
+    | RoundEnded
+    | GameEnded
+)
+#: The events that are a player's own move.
+MOVES = (Played, Added, Took, Rotated)
