@@ -11,23 +11,52 @@ view could read it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, TypeAlias
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, TypeAlias, TypeVar, cast, dataclass_transform
 
 
 class Event:
-    """Base of every game's log events (frozen dataclasses with slots)."""
+    """Base of every game's log events, each declared with `@event`."""
 
     __slots__ = ()
 
 
+EventT = TypeVar("EventT", bound=Event)
+
+
+@dataclass_transform(frozen_default=True)
+def event(cls: type[EventT]) -> type[EventT]:
+    """Declare a log event: a frozen dataclass with slots, whose fields are its facts, by name.
+
+    Its `__init__` fills the slots through their descriptors: a frozen
+    dataclass's own `__init__` goes through `object.__setattr__` once a
+    field, which measured 60% slower, and about two events are logged per
+    action.  The instance is the same: frozen, compared and hashed by its
+    fields.  Event fields take no defaults.
+    """
+    made = dataclass(frozen=True, slots=True)(cls)
+    declared = fields(cast(Any, made))
+    if any(field.default is not MISSING or field.default_factory is not MISSING for field in declared):
+        raise TypeError(f"{cls.__name__}: an event's fields take no defaults")
+    names = [field.name for field in declared]
+    namespace: dict[str, Any] = {f"set_{name}": getattr(made, name).__set__ for name in names}
+    lines = [f"def __init__(self, {', '.join(names)}):"]
+    lines += [f"    set_{name}(self, {name})" for name in names]
+    exec("\n".join(lines), namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{made.__qualname__}.__init__"
+    init.__doc__ = made.__init__.__doc__
+    made.__init__ = init  # type: ignore[method-assign]
+    return made
+
+
 #: A persistent event log: (newest event, the older log), or None when empty.
-LogNode: TypeAlias = "tuple[Any, LogNode] | None"
+LogNode: TypeAlias = "tuple[Event, LogNode] | None"
 
 
-def log_entries(node: LogNode, count: int | None = None) -> tuple[Any, ...]:
+def log_entries(node: LogNode, count: int | None = None) -> tuple[Event, ...]:
     """The last `count` events of a log (all of them by default), oldest first."""
-    entries: list[Any] = []
+    entries: list[Event] = []
     while node is not None and (count is None or len(entries) < count):
         entries.append(node[0])
         node = node[1]
@@ -36,7 +65,7 @@ def log_entries(node: LogNode, count: int | None = None) -> tuple[Any, ...]:
 
 
 def append_event(
-    logs: tuple[LogNode, ...], event: Any, private_seat: int | None = None, hidden: Any = None
+    logs: tuple[LogNode, ...], event: Event, private_seat: int | None = None, hidden: Event | None = None
 ) -> tuple[LogNode, ...]:
     """Each observer's log with one more event; `hidden` is what all but `private_seat` see instead.
 
@@ -61,10 +90,10 @@ class ViewLog:
     length: int
     deal_start: int = 0
 
-    def entries(self) -> tuple[Any, ...]:
+    def entries(self) -> tuple[Event, ...]:
         """Every event, oldest first."""
         return log_entries(self.node)
 
-    def since(self, index: int) -> tuple[Any, ...]:
+    def since(self, index: int) -> tuple[Event, ...]:
         """The events from `index` on, oldest first."""
         return log_entries(self.node, max(0, self.length - index))

@@ -8,14 +8,13 @@ other event is public: cards on the table, taken or beaten back are seen by all.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeAlias
 
-from cardtable.core.events import Event
+from cardtable.core.events import Event, event
 from cardtable.games.dnup.endings import DnupEnding, DnupRoundEnding
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RoundStarted(Event):
     """A round begins (from 0), `start_seat` playing first."""
 
@@ -23,7 +22,7 @@ class RoundStarted(Event):
     start_seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Dealt(Event):
     """`seat` is dealt its hand (None: not shown to this observer)."""
 
@@ -31,7 +30,7 @@ class Dealt(Event):
     hand: tuple[int, ...] | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Played(Event):
     """`seat` plays `cards` of one value in front of itself."""
 
@@ -39,7 +38,7 @@ class Played(Event):
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Added(Event):
     """`seat` adds `card` to the cards in front of seat `target`."""
 
@@ -48,7 +47,7 @@ class Added(Event):
     target: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Took(Event):
     """`seat` takes the cards in front of seat `target` into its hand, turned round as `cards`."""
 
@@ -57,14 +56,14 @@ class Took(Event):
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Rotated(Event):
     """`seat` turns its whole hand round."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Beaten(Event):
     """`seat` is beaten: its cards go turned round (`cards`) back into its hand, or, if it is out, away."""
 
@@ -73,7 +72,7 @@ class Beaten(Event):
     back_to_hand: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Discarded(Event):
     """At the start of its turn `seat` discards the cards in front of it."""
 
@@ -81,7 +80,7 @@ class Discarded(Event):
     cards: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class WentOut(Event):
     """`seat` has emptied its hand, in `place` (1 first, 2 second, ...)."""
 
@@ -89,7 +88,7 @@ class WentOut(Event):
     place: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RoundEnded(Event):
     """A round (from 0) ends: why, who went out (first first), and each seat's points."""
 
@@ -99,7 +98,7 @@ class RoundEnded(Event):
     points: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GameEnded(Event):
     """Someone reached the target: the winner, why, and the totals."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from cardtable.core.events import ViewLog
 from cardtable.core.game import Outcome
@@ -59,7 +59,8 @@ class DnupView:
     @property
     def log(self) -> tuple[DnupEvent, ...]:
         """The events this seat saw, oldest first."""
-        return self.history.entries()
+        # The state logs only this game's events.
+        return cast(tuple[DnupEvent, ...], self.history.entries())
 
     def describe(self, event: DnupEvent) -> str:
         """One event in words."""

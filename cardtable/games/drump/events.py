@@ -8,40 +8,11 @@ the seat that knows the card, and with that card None for everyone else
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields
-from typing import Any, TypeVar
-
-from cardtable.core.events import Event
+from cardtable.core.events import Event, event
 from cardtable.games.drump.endings import DrumpEnding, ending_reason
 
-EventT = TypeVar("EventT", bound=type[Event])
 
-
-def with_fast_init(cls: EventT) -> EventT:
-    """Give a frozen slotted dataclass an `__init__` that fills its slots through their descriptors.
-
-    The dataclass's own `__init__` of a frozen class goes through
-    `object.__setattr__` once a field, which measured 60% slower; about two
-    events are logged per action, so this shows in self-play speed.  The
-    instance is the same: frozen, compared and hashed by its fields.
-    """
-    declared = fields(cls)  # type: ignore[arg-type]
-    if any(field.default is not MISSING or field.default_factory is not MISSING for field in declared):
-        raise TypeError(f"{cls.__name__}: with_fast_init gives no field a default")
-    names = [field.name for field in declared]
-    namespace: dict[str, Any] = {f"set_{name}": getattr(cls, name).__set__ for name in names}
-    lines = [f"def __init__(self, {', '.join(names)}):"]
-    lines += [f"    set_{name}(self, {name})" for name in names]
-    exec("\n".join(lines), namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init  # type: ignore[method-assign]
-    return cls
-
-
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class Dealt(Event):
     """A seat is dealt its five cards (None: the cards, to anyone else)."""
 
@@ -49,8 +20,7 @@ class Dealt(Event):
     cards: tuple[int, ...] | None
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class TurnStarted(Event):
     """A seat's turn begins; turns are numbered from 1."""
 
@@ -58,8 +28,7 @@ class TurnStarted(Event):
     number: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class Drew(Event):
     """A seat draws a card (None: the card, to anyone else)."""
 
@@ -67,8 +36,7 @@ class Drew(Event):
     card: int | None
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class ForceSet(Event):
     """A seat sets a force card on its slot, face up or face down (None: a face-down card, to others)."""
 
@@ -78,8 +46,7 @@ class ForceSet(Event):
     face_up: bool
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class Summoned(Event):
     """A seat pays with a stack, revealed as it goes to the pile, and places a part."""
 
@@ -89,8 +56,7 @@ class Summoned(Event):
     paid: tuple[int, ...]
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class ExtraJackPlaced(Event):
     """A seat discards an Ace to place a J (Extra Jack)."""
 
@@ -99,8 +65,7 @@ class ExtraJackPlaced(Event):
     ace: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class Recycled(Event):
     """A seat discards a part, then draws (`taken` None) or takes a part from the pile."""
 
@@ -109,8 +74,7 @@ class Recycled(Event):
     taken: int | None
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class BurstMade(Event):
     """A seat attacks the opponent's stack on `slot`, revealing its cards."""
 
@@ -120,8 +84,7 @@ class BurstMade(Event):
     revealed: tuple[int, ...]
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class AceCounted(Event):
     """The owner of the attacked stack counts one of its Aces as 1 or 11."""
 
@@ -130,8 +93,7 @@ class AceCounted(Event):
     value: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class Blocked(Event):
     """The defender answers with a card."""
 
@@ -139,8 +101,7 @@ class Blocked(Event):
     card: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class Countered(Event):
     """The attacker answers a block with a card."""
 
@@ -148,16 +109,14 @@ class Countered(Event):
     card: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class Passed(Event):
     """A seat does not answer: the other side's last card stands."""
 
     seat: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class AttackFailed(Event):
     """Attack plus stack came to `total`, 13 or less: the attacking card joins the stack."""
 
@@ -167,8 +126,7 @@ class AttackFailed(Event):
     total: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class BurstWon(Event):
     """The attacker wins the exchange: the stack on `slot` goes to the pile."""
 
@@ -176,8 +134,7 @@ class BurstWon(Event):
     slot: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class BlockWon(Event):
     """The defender wins the exchange: the stack on `slot` stays."""
 
@@ -185,8 +142,7 @@ class BlockWon(Event):
     slot: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class Discarded(Event):
     """A seat discards a card down to the hand limit."""
 
@@ -194,32 +150,28 @@ class Discarded(Event):
     card: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class TurnEnded(Event):
     """A seat ends its turn."""
 
     seat: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class DrumpMade(Event):
     """A seat's monster zone holds all four body parts."""
 
     seat: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class LastTurnGranted(Event):
     """A seat plays one last turn to answer the opponent's DRUMP."""
 
     seat: int
 
 
-@with_fast_init
-@dataclass(frozen=True, slots=True)
+@event
 class GameOver(Event):
     """The game ends: the winners, how it ended, and the facts behind it."""
 

@@ -8,14 +8,13 @@ Python API.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeAlias
 
-from cardtable.core.events import Event
+from cardtable.core.events import Event, event
 from cardtable.games.fm.state import DuelEnding
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TurnStarted(Event):
     """`seat` starts its `number`th turn."""
 
@@ -23,7 +22,7 @@ class TurnStarted(Event):
     number: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardDrawn(Event):
     """`seat` draws a card (None for everyone but `seat`)."""
 
@@ -31,7 +30,7 @@ class CardDrawn(Event):
     card: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardsPlayed(Event):
     """`seat` plays `count` picked cards, face up or down."""
 
@@ -40,7 +39,7 @@ class CardsPlayed(Event):
     face_up: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Fused(Event):
     """Two cards of a combination fuse into a third (hidden from the opponent when played face down)."""
 
@@ -50,7 +49,7 @@ class Fused(Event):
     result: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Equipped(Event):
     """An equip card goes onto a monster of the combination (a negative `gain`: Reverse Trap turned it)."""
 
@@ -60,7 +59,7 @@ class Equipped(Event):
     gain: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardLost(Event):
     """A card of the combination that combined with nothing is lost."""
 
@@ -68,7 +67,7 @@ class CardLost(Event):
     card: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PlayResulted(Event):
     """The monster a play gave, before it is placed."""
 
@@ -77,7 +76,7 @@ class PlayResulted(Event):
     face_up: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardWasted(Event):
     """A card is used up with no effect: an equip fitting nothing, a ritual short of tributes, a full zone."""
 
@@ -85,7 +84,7 @@ class CardWasted(Event):
     card: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class CardSet(Event):
     """A magic, ritual or trap card is set face down in a magic/trap zone."""
 
@@ -94,7 +93,7 @@ class CardSet(Event):
     zone: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class MagicActivated(Event):
     """A magic card takes effect."""
 
@@ -102,7 +101,7 @@ class MagicActivated(Event):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TrapSprung(Event):
     """A set trap fires by itself."""
 
@@ -110,7 +109,7 @@ class TrapSprung(Event):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RitualPerformed(Event):
     """A ritual tributes its three monsters and summons `monster`."""
 
@@ -119,7 +118,7 @@ class RitualPerformed(Event):
     monster: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class MonsterPlaced(Event):
     """A monster goes into a zone; card and star (0 or 1) are None for the opponent when it is face down."""
 
@@ -130,7 +129,7 @@ class MonsterPlaced(Event):
     star: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class PositionChanged(Event):
     """A monster turns to attack or defence position."""
 
@@ -139,7 +138,7 @@ class PositionChanged(Event):
     attack: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class AttackDeclared(Event):
     """The monster in `zone` attacks the opponent's monster in `target` (None: a direct attack)."""
 
@@ -148,7 +147,7 @@ class AttackDeclared(Event):
     target: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class MonsterRevealed(Event):
     """A face-down monster turns face up."""
 
@@ -157,7 +156,7 @@ class MonsterRevealed(Event):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class MonsterDestroyed(Event):
     """A monster goes to the graveyard (its card None for the opponent when it was face down)."""
 
@@ -166,14 +165,14 @@ class MonsterDestroyed(Event):
     zone: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class TurnEnded(Event):
     """`seat` ends its turn."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class DuelOver(Event):
     """The duel is won: how, and each side's life points at the end."""
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from cardtable.core.events import Event, ViewLog
 from cardtable.core.game import Outcome
@@ -106,7 +106,8 @@ class FmView:
     @property
     def log(self) -> tuple[FmEvent, ...]:
         """The events this seat saw, oldest first."""
-        return self.history.entries()
+        # The state logs only this game's events.
+        return cast(tuple[FmEvent, ...], self.history.entries())
 
     def describe(self, event: Event) -> str:
         """One event in words."""

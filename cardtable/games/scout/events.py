@@ -10,14 +10,13 @@ scouted card went and which way up is the scout's secret (`turned` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeAlias
 
-from cardtable.core.events import Event
+from cardtable.core.events import Event, event
 from cardtable.games.scout.endings import RoundFacts, ScoutEnding, ScoutRoundEnding
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RoundStarted(Event):
     """A round begins (from 0), `start_seat` deciding first."""
 
@@ -25,7 +24,7 @@ class RoundStarted(Event):
     start_seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Dealt(Event):
     """`seat` is dealt its hand, left to right (None: not shown to this observer)."""
 
@@ -33,7 +32,7 @@ class Dealt(Event):
     hand: tuple[int, ...] | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Oriented(Event):
     """`seat` keeps its hand as dealt, or turns it round."""
 
@@ -41,7 +40,7 @@ class Oriented(Event):
     turned: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Shown(Event):
     """`seat` shows `cards`, capturing the `captured` cards of the active set it beat."""
 
@@ -50,7 +49,7 @@ class Shown(Event):
     captured: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Scouted(Event):
     """`seat` takes `card` from one `end` of the active set (0 left, 1 right).
 
@@ -66,14 +65,14 @@ class Scouted(Event):
     with_show: bool
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class Declined(Event):
     """Two players, option may_decline: `seat` neither Shows nor Scouts, ending the round."""
 
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class RoundEnded(Event):
     """A round (from 0) ends: why, the facts it was scored from, and each seat's points.
 
@@ -87,7 +86,7 @@ class RoundEnded(Event):
     went_out: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@event
 class GameEnded(Event):
     """The last round is over: the winners (more than one share the win), why, and the totals."""
 

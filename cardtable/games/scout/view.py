@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from cardtable.core.events import ViewLog
 from cardtable.core.game import NOBODY, Outcome
@@ -63,7 +63,8 @@ class ScoutView:
     @property
     def log(self) -> tuple[ScoutEvent, ...]:
         """The events this seat saw, oldest first."""
-        return self.history.entries()
+        # The state logs only this game's events.
+        return cast(tuple[ScoutEvent, ...], self.history.entries())
 
     def describe(self, event: ScoutEvent) -> str:
         """One event in words."""
