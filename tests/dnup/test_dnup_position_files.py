@@ -133,8 +133,10 @@ def test_seats_count_from_1_in_positions() -> None:
     [([[1, 2]], "round_scores[0]"), ([[1, 2, "3"]], "round_scores[0]"), ([[0, 0, 0], 5], "round_scores[1]")],
 )
 def test_round_scores_hold_one_whole_number_per_seat(round_scores: list[Any], where: str) -> None:
-    data = position([["9/1", "2/3"], ["6/7"], ["4/5"]], active=["8/2"], owner=2, round_scores=round_scores)
+    data = position([["9/1", "2/3"], ["6/7"], ["4/5"]], tables=[[], ["8/2"], []], round_scores=round_scores)
     with pytest.raises(
         PositionError, match=re.escape(f"position {where}: should hold one whole number per seat (3)")
     ):
         match_from(data)
+    state = match_from({**data, "round": 2, "round_scores": [[3, 0, 1]]}).state
+    assert state.round_scores == ((3, 0, 1),)

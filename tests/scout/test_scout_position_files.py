@@ -135,3 +135,5 @@ def test_round_scores_hold_one_whole_number_per_seat(round_scores: list[Any], wh
         PositionError, match=re.escape(f"position {where}: should hold one whole number per seat (3)")
     ):
         match_from(data)
+    state = match_from({**data, "round": 2, "round_scores": [[3, 0, 1]]}).state
+    assert state.round_scores == ((3, 0, 1),)
