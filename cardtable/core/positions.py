@@ -118,9 +118,10 @@ class PositionReader:
     def number(self, name: str, default: int, low: int, high: int | None = None) -> int:
         """An integer field within bounds."""
         value = self.field(name, int, default)
-        if value < low or (high is not None and value > high):
-            bounds = f"{low}..{high}" if high is not None else f"at least {low}"
-            raise self.fail(name, f"{value} is outside {bounds}")
+        if high is None and value < low:
+            raise self.fail(name, f"{value} is below {low}")
+        if high is not None and not low <= value <= high:
+            raise self.fail(name, f"{value} is outside {low}..{high}")
         return int(value)
 
     def card(self, text: object, where: str) -> int:

@@ -128,6 +128,14 @@ def test_seats_count_from_1_in_positions() -> None:
         match_from({**data, "out": [0]})
 
 
+def test_rounds_count_from_1_in_positions() -> None:
+    data = position([["9/1", "2/3"], ["6/7"], ["4/5"]], tables=[[], ["8/2"], []], round=3)
+    assert match_from(data).state.round == 2
+    with pytest.raises(PositionError) as refused:
+        match_from({**data, "round": 0})
+    assert str(refused.value) == "position round: 0 is below 1"
+
+
 @pytest.mark.parametrize(
     ("round_scores", "where"),
     [([[1, 2]], "round_scores[0]"), ([[1, 2, "3"]], "round_scores[0]"), ([[0, 0, 0], 5], "round_scores[1]")],

@@ -144,7 +144,7 @@ def test_a_monster_made_on_the_field_waits_for_its_own_zone() -> None:
         ({"phase": "battle", "picks": [1]}, "picks: cards are picked only in the pick phase"),
         ({"locks": [0, 4]}, "locks: monsters are kept from attacking for 0 to 3 turns"),
         ({"used_attacks": [6]}, "used_attacks: should list monster zones from 1 to 5"),
-        ({"counters": [{"fusions": -1}, {}]}, "counters[0].fusions: -1 is outside"),
+        ({"counters": [{"fusions": -1}, {}]}, "counters[0].fusions: -1 is below 0"),
         ({"hands": [[1, 2, 3, 4, 5, 6], []]}, "hands[0]: a hand holds at most 5 cards, not 6"),
     ],
 )
