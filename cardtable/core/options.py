@@ -134,6 +134,8 @@ class OptionTable(Generic[OptionsT]):
     def resolve(self, preset: str | None = None, overrides: Mapping[str, object] | None = None) -> OptionsT:
         """Options of a preset (or the default) with some options overridden."""
         if preset is not None and preset not in self.presets:
+            if not self.presets:
+                raise OptionError(f"unknown preset {preset!r}; this game has no presets")
             known = ", ".join(sorted(self.presets))
             raise OptionError(f"unknown preset {preset!r}; known presets: {known}")
         values = {

@@ -118,9 +118,10 @@ class PositionReader:
     def number(self, name: str, default: int, low: int, high: int | None = None) -> int:
         """An integer field within bounds."""
         value = self.field(name, int, default)
-        if value < low or (high is not None and value > high):
-            bounds = f"{low}..{high}" if high is not None else f"at least {low}"
-            raise self.fail(name, f"{value} is outside {bounds}")
+        if high is None and value < low:
+            raise self.fail(name, f"{value} is below {low}")
+        if high is not None and not low <= value <= high:
+            raise self.fail(name, f"{value} is outside {low}..{high}")
         return int(value)
 
     def card(self, text: object, where: str) -> int:
@@ -146,12 +147,34 @@ class PositionReader:
             raise self.fail(where, f"{value!r} is not a seat (1 to {self.seats})")
         return value - 1
 
+    def seats_from(self, name: str, fewest: int, most: int, entry: str) -> list[Any]:
+        """The list under `name`, one `entry` per player, whose length sets the number of seats."""
+        value: list[Any] = self.field(name, list)
+        count = len(value)
+        if not fewest <= count <= most:
+            raise self.fail(name, f"give one {entry} per player, {fewest} to {most} of them, not {count}")
+        # Readers of objects inside this one made from now on take the count with them.
+        self.seats = count
+        return value
+
     def per_seat(self, name: str, default: list[Any]) -> list[Any]:
         """A list with one entry per seat (each entry is the caller's to check, hence Any)."""
         value: list[Any] = self.field(name, list, default)
         if len(value) != self.seats:
             raise self.fail(name, f"should hold one entry per seat ({self.seats}), not {len(value)}")
         return value
+
+    def seat_rows(self, name: str) -> tuple[tuple[int, ...], ...]:
+        """Rows of one whole number per seat (each finished round's points, say); none when left out."""
+        rows: list[Any] = self.field(name, list, [])
+        for index, row in enumerate(rows):
+            if (
+                not isinstance(row, list)
+                or len(row) != self.seats
+                or any(isinstance(value, bool) or not isinstance(value, int) for value in row)
+            ):
+                raise self.fail(f"{name}[{index}]", f"should hold one whole number per seat ({self.seats})")
+        return tuple(tuple(row) for row in rows)
 
     def options(self, table: OptionTable[OptionsT], given: OptionsT | None) -> OptionsT:
         """The options given by the caller, else the position's own: a preset, with options overriding it."""

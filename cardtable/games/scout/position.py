@@ -50,12 +50,8 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
     # Cards may be written either way round; the reader keeps the orientation given.
     reader = PositionReader(data, parse_code, code_name, MAX_SEATS, "write top/bottom, like 7/3", card_of)
     reader.check_game("scout")
-    hands_data = reader.field("hands", list)
-    seats = reader.seats = len(hands_data)
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise reader.fail(
-            "hands", f"give one hand per player, {MIN_SEATS} to {MAX_SEATS} of them, not {seats}"
-        )
+    hands_data = reader.seats_from("hands", MIN_SEATS, MAX_SEATS, "hand")
+    seats = reader.seats
     state = ScoutState.__new__(ScoutState)
     state.options = reader.options(OPTION_TABLE, options)
     state.seats = seats
@@ -92,7 +88,7 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
     if any(isinstance(value, bool) or not isinstance(value, int) for value in scores):
         raise reader.fail("scores", "scores are whole numbers")
     state.scores = tuple(scores)
-    state.round_scores = read_round_scores(reader)
+    state.round_scores = reader.seat_rows("round_scores")
     state.chance_seed = reader.field("chance_seed", int, rng.getrandbits(63))
     # Every key is read: refuse a misspelt one before checking the position as a whole.
     reader.refuse_unknown_keys()
@@ -122,18 +118,3 @@ def _read_known(reader: PositionReader, state: ScoutState) -> None:
             mask |= 1 << card_of(code)
         masks.append(mask)
     state.known = tuple(masks)
-
-
-def read_round_scores(reader: PositionReader) -> tuple[tuple[int, ...], ...]:
-    """Each finished round's points: one whole number per seat."""
-    rounds = reader.field("round_scores", list, [])
-    for index, points in enumerate(rounds):
-        if (
-            not isinstance(points, list)
-            or len(points) != reader.seats
-            or any(isinstance(value, bool) or not isinstance(value, int) for value in points)
-        ):
-            raise reader.fail(
-                f"round_scores[{index}]", f"should hold one whole number per seat ({reader.seats})"
-            )
-    return tuple(tuple(points) for points in rounds)
