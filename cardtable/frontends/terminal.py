@@ -86,7 +86,8 @@ class TerminalGame:
             if self.save_path is None:
                 self.console.print("You left the game. (Save it next time with 'save FILE' to resume later.)")
             else:
-                self.console.print(f"You left the game. It was last saved to {self.save_path}.", markup=False)
+                saved = f"You left the game. It was last saved to {self.save_path}."
+                self.console.print(saved, markup=False, soft_wrap=True)
             return None
         self._show_end()
         return self.match.outcome
@@ -171,7 +172,7 @@ class TerminalGame:
             self.console.print(str(error), style="red", markup=False)
             return
         self.save_path = path
-        self.console.print(f"Saved to {path}.", markup=False)
+        self.console.print(f"Saved to {path}.", markup=False, soft_wrap=True)
 
     def _undo(self, seat: int) -> None:
         if len(self.humans) > 1:
@@ -205,7 +206,8 @@ class TerminalGame:
         else:
             winner = self.names[outcome.winners[0]]
             self.console.print(f"[bold]{winner} wins: {outcome.reason}.[/bold]")
-        self.console.print(self._record(), markup=False, highlight=False)
+        # Not wrapped, so that the file's name can be copied whole.
+        self.console.print(self._record(), markup=False, highlight=False, soft_wrap=True)
 
     def _record(self) -> str:
         """The seed, secret until now, and where the replay is (the finished game saved where it was)."""
