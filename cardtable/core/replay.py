@@ -373,7 +373,7 @@ def _unseal(
         )
     try:
         nonce = bytes.fromhex(box["nonce"])
-        secret = json.loads(unseal(key, nonce, "header", box["secret"], _canonical(clear)))
+        secret = _open_part(key, nonce, "header", box["secret"], _canonical(clear))
     except (ValueError, BrokenSealError):
         raise ReplayError(f"{head}: the header was altered after the game was saved") from None
     opened: list[Record] = []
@@ -385,13 +385,21 @@ def _unseal(
             index += 1
             label, associated = f"action {index}", b""
         try:
-            inner = json.loads(unseal(key, nonce, label, str(record.get("sealed")), associated))
+            inner = _open_part(key, nonce, label, str(record.get("sealed")), associated)
         except (ValueError, BrokenSealError):
             raise ReplayError(
                 f"{name} line {number}: this sealed line was altered, moved, or comes from another save"
             ) from None
         opened.append((number, record | inner if label == "end" else inner))
     return clear | secret, opened
+
+
+def _open_part(key: bytes, nonce: bytes, label: str, sealed: str, associated: bytes) -> dict[str, Any]:
+    """The JSON object of a sealed part (BrokenSealError or ValueError if it is not one)."""
+    value = json.loads(unseal(key, nonce, label, sealed, associated))
+    if not isinstance(value, dict):
+        raise ValueError(f"the sealed {label} is not a JSON object")
+    return value
 
 
 def _seats(value: JSON, seats: int, where: str) -> tuple[int, ...]:
