@@ -14,6 +14,7 @@ from cardtable.core import replay
 from cardtable.core.conformance import fingerprint
 from cardtable.core.errors import ReplayError
 from cardtable.core.match import Match, bot_rngs
+from cardtable.core.seal import new_key
 from cardtable.games.drump import GAME
 from cardtable.games.drump.bots import DrumpHeuristicBot
 from cardtable.games.drump.options import OPTION_TABLE
@@ -36,18 +37,56 @@ def test_save_and_load_give_the_same_game(tmp_path: Path) -> None:
     assert again.players == ["heuristic", "heuristic"]
     assert again.options == OPTION_TABLE.resolve("en")
     lines = path.read_text().splitlines()
-    assert json.loads(lines[1]) == {"seat": match.moves[0].seat + 1, "action": str(match.moves[0].action)}
-    assert "outcome" in json.loads(lines[-1])
+    header = json.loads(lines[0])
+    assert header["seed"] == 5 and header["rules"] == GAME.rules_version and header["saved_by"] == []
+    first = match.moves[0]
+    after_first = GAME.apply(match.initial, first.action)
+    assert json.loads(lines[1]) == {
+        "seat": first.seat + 1,
+        "action": str(first.action),
+        "state": replay.state_hash(GAME, after_first)[: replay.SHORT_HASH],
+    }
+    assert json.loads(lines[-1]) == {
+        "actions": len(match.moves),
+        "state": replay.state_hash(GAME, match.state),
+        "outcome": match.outcome.to_json() if match.outcome else None,
+    }
 
 
 def test_an_unfinished_game_from_a_position_saves_and_resumes(tmp_path: Path) -> None:
     position = GAME.position_of(Match(GAME, seed=1).state)
     match = Match(GAME, seed=8, position=position)
     match.play("end")
-    replay.save(match, tmp_path / "g.jsonl")
-    again = replay.load(tmp_path / "g.jsonl")
-    assert fingerprint(GAME, again.state) == fingerprint(GAME, match.state)
-    assert not again.is_over
+    key = new_key()
+    replay.save(match, tmp_path / "g.jsonl", saved_by=[0], key=key)
+    again = replay.read(tmp_path / "g.jsonl", key)
+    assert fingerprint(GAME, again.match.state) == fingerprint(GAME, match.state)
+    assert again.match.position == match.position and again.match.seed == 8
+    assert not again.match.is_over
+    assert again.sealed and again.saved_by == (0,)
+
+
+def test_an_unfinished_game_is_not_saved_without_a_key(tmp_path: Path) -> None:
+    match = Match(GAME, seed=8)
+    match.play("end")
+    with pytest.raises(ReplayError, match="an unfinished game is saved sealed"):
+        replay.save(match, tmp_path / "g.jsonl")
+    assert not (tmp_path / "g.jsonl").exists()
+
+
+def test_a_version_2_save_of_an_unfinished_game_still_loads(tmp_path: Path) -> None:
+    # Version 2 wrote the seed in the clear and no hashes; such files load, with a note saying so.
+    match = Match(GAME, seed=8, players=["you", "heuristic"])
+    match.play("end")
+    header = {"format": "cardtable-replay", "version": 2, "game": "drump", "seed": 8}
+    header["players"] = match.players
+    action = {"seat": match.moves[0].seat + 1, "action": "end"}
+    path = tmp_path / "old.jsonl"
+    path.write_text(json.dumps(header) + "\n" + json.dumps(action) + "\n")
+    again = replay.read(path)
+    assert fingerprint(GAME, again.match.state) == fingerprint(GAME, match.state)
+    assert again.saved_by is None and not again.sealed
+    assert "version 2 replay: it records no hashes" in again.notes[0]
 
 
 def test_a_failed_save_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -122,8 +161,12 @@ def test_a_missing_file_is_refused() -> None:
 @pytest.mark.parametrize("name", sorted(path.name for path in GOLDEN.glob("*.jsonl")))
 def test_golden_replays_still_replay_to_their_recorded_outcome(name: str) -> None:
     # Each golden file records its outcome; loading checks that replaying reaches it.
-    match = replay.load(GOLDEN / name)
-    assert match.is_over
+    old = replay.read(GOLDEN / name)
+    assert old.match.is_over
+    # Written again in today's format, the game reads back with every state hash checked.
+    again = replay.read_lines([json.dumps(line) for line in replay.replay_lines(old.match)], name)
+    assert fingerprint(again.match.game, again.match.state) == fingerprint(old.match.game, old.match.state)
+    assert again.notes == ()
 
 
 def test_same_seed_same_game_under_any_hash_seed() -> None:

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from cardtable.core import replay
 from cardtable.core.match import Match
+from cardtable.frontends.saves import open_game
 from cardtable.frontends.terminal import TerminalGame
 from cardtable.games.drump import GAME
 from cardtable.games.drump.bots import DrumpHeuristicBot
@@ -75,7 +75,7 @@ def test_help_rules_save_and_undo(tmp_path: Path) -> None:
     assert "Burst: attack and block" in text
     assert "Took back" in text
     assert "save needs a file name" in text
-    resumed = replay.load(saved)
+    resumed = open_game(saved).match
     assert [GAME.format_action(move.action) for move in resumed.moves] == ["set 2s on 1"]
 
 

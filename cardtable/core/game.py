@@ -193,6 +193,9 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     known_card_set: bool = True
     #: Whether the cards in play stay the same cards (no card is made during play: fusions make them).
     conserves_cards: bool = True
+    #: The rules' version, written in every replay: raised when a change of the rules (or of the deal)
+    #: makes a recorded game play differently, so that a replay says why it no longer rebuilds.
+    rules_version: int = 1
 
     def __post_init__(self) -> None:
         # The defaults of the optional parts are made from the game's own functions.

@@ -11,11 +11,11 @@ from rich.console import Console
 from rich.markdown import Markdown
 
 from cardtable.bots import bot_names, is_search_spec, make_opponent
-from cardtable.core import replay as replays
 from cardtable.core.errors import CardtableError, PositionError
 from cardtable.core.jsonio import read_json_file
 from cardtable.core.match import Match
 from cardtable.frontends.registry import PlayRequest, all_front_ends, front_end
+from cardtable.frontends.saves import open_game, savers
 from cardtable.frontends.screens import game_document, rules_page
 from cardtable.games import AnyGame, game_names, get_game
 
@@ -123,15 +123,22 @@ def play(
     if setup is not None and not resume_file and not position_file:
         request = PlayRequest(game.name, vs, players, preset, assignments, seed, first, deck_files)
         match, own_bots = setup(request)
-        Console().print(f"[bold]{game.title}[/bold] — seed {match.seed}. Type 'help' for the commands.")
+        # The seed would rebuild every hidden card: the terminal shows it when the game is over.
+        Console().print(f"[bold]{game.title}[/bold]. Type 'help' for the commands.")
         TerminalGame(match, own_bots, Console()).run()
         return
     if deck_files:
         raise click.BadParameter(f"{game.title} is not played with decks of your own", param_hint="--deck")
+    console = Console()
     if resume_file:
-        match = replays.load(resume_file)
+        saved = open_game(resume_file)
+        match = saved.match
+        # The people who saved the game take their seats again (two or more: hot-seat, as before).
+        people = set(savers(saved))
         if match.game is not game:
             raise click.BadParameter(f"{resume_file!r} is a game of {match.game.name}", param_hint="--resume")
+        for note in saved.notes:
+            console.print(note, style="yellow", markup=False)
     else:
         names = _players(game, vs, players)
         options = _options(game, preset, assignments)
@@ -146,10 +153,13 @@ def play(
             first_seat=None if first is None else first - 1,
             position=position,
         )
-    bots = {seat: make_opponent(name, game) for seat, name in enumerate(match.players) if name not in HUMANS}
-    console = Console()
-    console.print(f"[bold]{game.title}[/bold] — seed {match.seed}. Type 'help' for the commands.")
-    TerminalGame(match, bots, console).run()
+        people = {seat for seat, name in enumerate(match.players) if name in HUMANS}
+    bots = {seat: make_opponent(name, game) for seat, name in enumerate(match.players) if seat not in people}
+    # The seed would rebuild every hidden card: the terminal shows it when the game is over.
+    done = len(match.moves)
+    resumed = f", resumed after {done} action{'' if done == 1 else 's'}" if resume_file else ""
+    console.print(f"[bold]{game.title}[/bold]{resumed}. Type 'help' for the commands.")
+    TerminalGame(match, bots, console, save_path=resume_file).run()
 
 
 @main.command(name="replay")
@@ -168,10 +178,13 @@ def replay_command(replay_file: str, observer: str | None, step: bool | None) ->
     """Step through a saved game."""
     from cardtable.frontends.replay_viewer import ReplayViewer, parse_observer
 
-    match = replays.load(replay_file)
-    seat = parse_observer(observer, match)
+    saved = open_game(replay_file)
+    seat = parse_observer(observer, saved)
+    console = Console()
+    for note in saved.notes:
+        console.print(note, style="yellow", markup=False)
     interactive = sys.stdin.isatty() if step is None else step
-    ReplayViewer(match, seat, Console()).run(interactive)
+    ReplayViewer(saved.match, seat, console).run(interactive)
 
 
 @main.command()

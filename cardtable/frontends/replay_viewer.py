@@ -1,4 +1,9 @@
-"""`cardtable replay`: step through a saved game through one seat's eyes, a spectator's, or all."""
+"""`cardtable replay`: step through a saved game through one seat's eyes, a spectator's, or all.
+
+A finished game may be watched by anyone, every card shown.  A saved
+unfinished game is a secret: it opens only as the seats of the people who
+saved it, or as a spectator, and its seed is not shown.
+"""
 
 from __future__ import annotations
 
@@ -6,28 +11,41 @@ import click
 from rich.console import Console
 
 from cardtable.core.match import Match
+from cardtable.core.replay import Replay
+from cardtable.frontends.saves import savers
 from cardtable.frontends.screens import render_view
 
 ALL = -1
 
 
-def parse_observer(text: str | None, match: Match) -> int | None:
+def parse_observer(text: str | None, saved: Replay) -> int | None:
     """The seat to watch as: a seat index, None for a spectator, ALL for every card.
 
-    By default a finished game is shown whole and an unfinished one as a
-    spectator sees it, so a saved game in progress shows no one's hand.
+    By default a finished game is shown whole, and an unfinished one as the
+    person who saved it saw it (as a spectator if several people did).
     """
+    match = saved.match
+    allowed = savers(saved)
     if text is None:
-        return ALL if match.is_over else None
+        if match.is_over:
+            return ALL
+        return allowed[0] if len(allowed) == 1 else None
     word = text.strip().lower()
-    if word == "all":
-        return ALL
+    seats = len(match.players)
     if word == "spectator":
         return None
-    seats = len(match.players)
-    if word.isdigit() and 1 <= int(word) <= seats:
-        return int(word) - 1
-    raise click.BadParameter(f"{text!r} is not a seat (1 to {seats}), spectator or all", param_hint="--as")
+    if word == "all":
+        observer: int | None = ALL
+    elif word.isdigit() and 1 <= int(word) <= seats:
+        observer = int(word) - 1
+    else:
+        choices = f"a seat (1 to {seats}), spectator or all"
+        raise click.BadParameter(f"{text!r} is not {choices}", param_hint="--as")
+    if match.is_over or observer in allowed:
+        return observer
+    saver = " or ".join(f"seat {seat + 1}" for seat in allowed)
+    watch = f"as {saver} (who saved it) or as spectator" if allowed else "as spectator only"
+    raise click.BadParameter(f"{text!r}: this game is not finished; it opens {watch}", param_hint="--as")
 
 
 class ReplayViewer:
@@ -47,14 +65,15 @@ class ReplayViewer:
     def run(self, interactive: bool) -> None:
         """Print the game; when interactive, wait for Enter (or a move number, or q) between actions."""
         moves = list(self.match.moves)
+        finished = self.match.is_over
         self.match.undo(len(moves))
         game = self.match.game
         who = {ALL: "every card shown", None: "as a spectator"}.get(
             self.observer, f"as {self.names[self.observer or 0]}"
         )
-        self.console.print(
-            f"[bold]{game.title}[/bold] replay, seed {self.match.seed}, {len(moves)} actions, {who}."
-        )
+        # The seed would show every hidden card: it is shown only once the game is over.
+        seed = f", seed {self.match.seed}" if finished else ", unfinished"
+        self.console.print(f"[bold]{game.title}[/bold] replay{seed}, {len(moves)} actions, {who}.")
         target = 0 if interactive else len(moves)
         while True:
             while len(self.match.moves) < target:

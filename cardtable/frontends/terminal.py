@@ -5,6 +5,10 @@ legal moves, numbered; they type a number or the notation.  Bad input is
 refused with the reason and asked again.  `help`, `undo` (against bots),
 `save FILE`, `rules` and `quit` work at every prompt.  With two or more
 people (hot-seat) the screen is cleared and handed over between them.
+
+The seed would rebuild every hidden card, so it is shown only when the game
+is over, with the replay's file if the game was saved; a game saved before
+its end is sealed with the user's key (`frontends/saves.py`).
 """
 
 from __future__ import annotations
@@ -17,11 +21,11 @@ from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from cardtable.core import replay
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Outcome
 from cardtable.core.match import Match, bot_rngs
 from cardtable.core.players import Bot
+from cardtable.frontends.saves import save_game
 from cardtable.frontends.screens import render_view, rules_page
 
 COMMANDS = """Commands:
@@ -29,7 +33,8 @@ COMMANDS = """Commands:
   <notation>   play a move written out (see below)
   help         this help
   undo         take back your last move and the bots' answers (against bots only)
-  save FILE    save the game as a replay (resume with: cardtable play GAME --resume FILE)
+  save FILE    save the game (resume with: cardtable play GAME --resume FILE); until the
+               game ends the file is sealed: only you can resume it or watch it, as your seat
   rules        the rules of the game
   quit         leave the game"""
 
@@ -47,8 +52,11 @@ class TerminalGame:
         bots: Mapping[int, Bot],
         console: Console | None = None,
         read_line: Callable[[str], str] | None = None,
+        save_path: str | None = None,
     ) -> None:
         self.match = match
+        #: The file the game was last saved to (or resumed from): the finished game is saved there too.
+        self.save_path = save_path
         self.bots = dict(bots)
         self.console = console or Console()
         self.read_line = read_line or self.console.input
@@ -75,7 +83,11 @@ class TerminalGame:
                 else:
                     self._human_move(seat)
         except QuitGame:
-            self.console.print("You left the game. (Save it next time with 'save FILE' to resume later.)")
+            if self.save_path is None:
+                self.console.print("You left the game. (Save it next time with 'save FILE' to resume later.)")
+            else:
+                saved = f"You left the game. It was last saved to {self.save_path}."
+                self.console.print(saved, markup=False, soft_wrap=True)
             return None
         self._show_end()
         return self.match.outcome
@@ -155,11 +167,12 @@ class TerminalGame:
             self.console.print("[red]save needs a file name: save FILE[/red]")
             return
         try:
-            replay.save(self.match, path)
+            save_game(self.match, path, self.humans)
         except CardtableError as error:
             self.console.print(str(error), style="red", markup=False)
             return
-        self.console.print(f"Saved to {path}.", markup=False)
+        self.save_path = path
+        self.console.print(f"Saved to {path}.", markup=False, soft_wrap=True)
 
     def _undo(self, seat: int) -> None:
         if len(self.humans) > 1:
@@ -193,3 +206,16 @@ class TerminalGame:
         else:
             winner = self.names[outcome.winners[0]]
             self.console.print(f"[bold]{winner} wins: {outcome.reason}.[/bold]")
+        # Not wrapped, so that the file's name can be copied whole.
+        self.console.print(self._record(), markup=False, highlight=False, soft_wrap=True)
+
+    def _record(self) -> str:
+        """The seed, secret until now, and where the replay is (the finished game saved where it was)."""
+        seed = f"The seed of this game was {self.match.seed}."
+        if self.save_path is None:
+            return f"{seed} The game was not saved (type 'save FILE' during a game to keep it)."
+        try:
+            save_game(self.match, self.save_path, self.humans)
+        except CardtableError as error:
+            return f"{seed} {error}"
+        return f"{seed} The replay is saved in {self.save_path} (cardtable replay {self.save_path})."

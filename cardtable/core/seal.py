@@ -1,0 +1,95 @@
+"""Sealing: a secret part of a file encrypted and authenticated with a key the file does not hold.
+
+A saved unfinished game keeps its seed, its start position and its actions
+sealed, so that the file alone shows no hidden card (`core/replay.py`).  The
+standard library has no cipher, so the seal is built from HMAC-SHA256 used as
+a pseudo-random function, in two well-known steps:
+
+- encryption in counter mode: the keystream is HMAC(encryption key, block
+  number), XORed with the text;
+- authentication after encryption: a tag, HMAC(authentication key, label,
+  associated data, ciphertext), checked before anything is decrypted.
+
+Both keys are derived from the user's key, the file's nonce (random, new at
+every save) and the part's label (which line of the file), so no keystream
+is ever used twice and a sealed part cannot be moved to another line or file.
+The associated data (for a save: its header in the clear) is bound by the tag
+without being encrypted, so it cannot be edited either.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import secrets
+
+#: Bytes of a key: 256 bits.
+KEY_BYTES = 32
+#: Bytes of a nonce, drawn anew for every file.
+NONCE_BYTES = 16
+#: Bytes of an authentication tag: 128 bits.
+TAG_BYTES = 16
+_BLOCK = hashlib.sha256().digest_size
+
+
+class BrokenSealError(ValueError):
+    """A sealed part that was altered, or sealed with another key."""
+
+
+def new_key() -> bytes:
+    """A fresh random key."""
+    return secrets.token_bytes(KEY_BYTES)
+
+
+def new_nonce() -> bytes:
+    """A fresh random nonce, one per sealed file."""
+    return secrets.token_bytes(NONCE_BYTES)
+
+
+def key_id(key: bytes) -> str:
+    """A short public name of a key, to tell "another key" from "altered" (it reveals nothing of the key)."""
+    return _mac(key, b"cardtable key id")[:4].hex()
+
+
+def seal(key: bytes, nonce: bytes, label: str, text: bytes, associated: bytes = b"") -> str:
+    """`text` encrypted and authenticated (with `associated` bound to it), as base64."""
+    cipher = _xor(text, _keystream(key, nonce, label, len(text)))
+    return base64.b64encode(cipher + _tag(key, nonce, label, associated, cipher)).decode("ascii")
+
+
+def unseal(key: bytes, nonce: bytes, label: str, sealed: str, associated: bytes = b"") -> bytes:
+    """The text `seal` sealed with this key, nonce, label and associated data (else BrokenSealError)."""
+    try:
+        data = base64.b64decode(sealed.encode("ascii"), validate=True)
+    except (binascii.Error, UnicodeEncodeError):
+        raise BrokenSealError("the sealed part is not base64") from None
+    if len(data) < TAG_BYTES:
+        raise BrokenSealError("the sealed part is too short")
+    cipher, tag = data[:-TAG_BYTES], data[-TAG_BYTES:]
+    if not hmac.compare_digest(tag, _tag(key, nonce, label, associated, cipher)):
+        raise BrokenSealError("the sealed part does not match its tag")
+    return _xor(cipher, _keystream(key, nonce, label, len(cipher)))
+
+
+def _mac(key: bytes, *parts: bytes) -> bytes:
+    # Each part is prefixed by its length, so that no two lists of parts give the same input.
+    message = b"".join(len(part).to_bytes(8, "big") + part for part in parts)
+    return hmac.new(key, message, hashlib.sha256).digest()
+
+
+def _keystream(key: bytes, nonce: bytes, label: str, length: int) -> bytes:
+    encryption_key = _mac(key, b"encrypt", nonce, label.encode())
+    blocks = (length + _BLOCK - 1) // _BLOCK
+    stream = b"".join(_mac(encryption_key, counter.to_bytes(8, "big")) for counter in range(blocks))
+    return stream[:length]
+
+
+def _tag(key: bytes, nonce: bytes, label: str, associated: bytes, cipher: bytes) -> bytes:
+    authentication_key = _mac(key, b"authenticate", nonce)
+    return _mac(authentication_key, label.encode(), associated, cipher)[:TAG_BYTES]
+
+
+def _xor(data: bytes, stream: bytes) -> bytes:
+    return (int.from_bytes(data, "big") ^ int.from_bytes(stream, "big")).to_bytes(len(data), "big")

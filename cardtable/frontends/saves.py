@@ -1,0 +1,101 @@
+"""Saved games at the terminal: the user's key that seals unfinished games, and who may open them.
+
+An unfinished game is saved sealed (`core/replay.py`) with a key kept in the
+user's data folder (platformdirs' `user_data_dir("cardtable")`, or the folder
+named by the CARDTABLE_DATA_DIR environment variable): `save.key`, 32 random
+bytes written on first use, readable by its owner alone.  So the same user
+can resume a saved game and watch it as the seats that saved it, while the
+file alone, copied or read, shows no hidden card.  What this can and cannot
+protect is in docs/threat-model.md.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+from cardtable.core import replay
+from cardtable.core.errors import ReplayError
+from cardtable.core.match import Match
+from cardtable.core.seal import KEY_BYTES, new_key
+
+#: The environment variable that moves the user's data folder (for tests, portable installs).
+DATA_FOLDER_VARIABLE = "CARDTABLE_DATA_DIR"
+KEY_FILE = "save.key"
+#: How a person is named in a match's players (the command line writes "you" for every person).
+PERSON = "you"
+
+
+def data_folder() -> Path:
+    """The folder of the user's cardtable data."""
+    return Path(os.environ.get(DATA_FOLDER_VARIABLE) or user_data_dir("cardtable"))
+
+
+def key_path() -> Path:
+    """Where the user's key that seals saves is kept."""
+    return data_folder() / KEY_FILE
+
+
+def user_key(create: bool = True) -> bytes | None:
+    """The user's key that seals saves, made on first use when `create` (else None if there is none)."""
+    path = key_path()
+    if not path.exists():
+        if not create:
+            return None
+        _write_new_key(path)
+    if os.name == "posix" and path.stat().st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise ReplayError(f"the key file {path} can be read by other users: make it yours alone (chmod 600)")
+    try:
+        text = path.read_text(encoding="ascii").strip()
+        key = bytes.fromhex(text)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise ReplayError(f"cannot read the key file {path}: {error}") from None
+    if len(key) != KEY_BYTES:
+        raise ReplayError(f"the key file {path} is damaged: expected {KEY_BYTES * 2} hex digits")
+    return key
+
+
+def _write_new_key(path: Path) -> None:
+    """Write a new key readable by its owner alone; if another process wrote one first, keep theirs."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(handle, "w", encoding="ascii") as stream:
+                stream.write(new_key().hex() + "\n")
+                stream.flush()
+                os.fsync(stream.fileno())
+            # A hard link never replaces a key another process has just written.
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+        finally:
+            temporary.unlink(missing_ok=True)
+    except OSError as error:
+        raise ReplayError(f"cannot write the key file {path}: {error.strerror or error}") from None
+
+
+def save_game(match: Match, path: str | os.PathLike[str], saved_by: Sequence[int]) -> None:
+    """Save a match for the people at these seats: sealed with the user's key until it is over."""
+    key = None if match.is_over else user_key()
+    replay.save(match, path, saved_by, key)
+
+
+def open_game(path: str | os.PathLike[str]) -> replay.Replay:
+    """A saved game, opened with the user's key if it is sealed."""
+    return replay.read(path, user_key(create=False))
+
+
+def savers(saved: replay.Replay) -> tuple[int, ...]:
+    """The seats (from 0) that may watch a saved unfinished game: the people who saved it.
+
+    Files of versions 1 and 2 did not say who saved them; their people's seats stand in.
+    """
+    if saved.saved_by is not None:
+        return saved.saved_by
+    return tuple(seat for seat, name in enumerate(saved.match.players) if name == PERSON)
