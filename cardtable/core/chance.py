@@ -24,6 +24,11 @@ def make_rng(seed: int, *labels: str | int) -> random.Random:
     return random.Random(derive_seed(seed, *labels))
 
 
+#: Bits of a fresh seed.  A player who sees their own cards could try every seed until one deals
+#: them; 63 bits puts that beyond any machine, as the derived streams have 63 bits too.
+SEED_BITS = 63
+
+
 def fresh_seed() -> int:
     """A new seed for a match whose caller gave none (it is recorded in the replay)."""
-    return secrets.randbits(48)
+    return secrets.randbits(SEED_BITS)
