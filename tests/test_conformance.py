@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from typing import Any
 
@@ -98,3 +99,34 @@ def test_any_sequence_of_choices_keeps_the_invariants(
         action = legal[choice % len(legal)]
         state = conformance.check_step(game, state, action, deck, f"{name} step {index}")
     conformance.check_views(game, state, rng, f"{name} after {len(choices)} choices")
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_the_determinize_check_names_the_field_a_drawn_state_gets_wrong(name: str) -> None:
+    # A determinize that ignores part of its view: it draws from the view of a later moment instead.
+    game = get_game(name)
+    states = [state for state, _ in itertools.islice(conformance.random_states(game, 0), 12)]
+    earlier, later = states[0], states[-1]
+
+    def stale(view: Any, rng: random.Random) -> Any:
+        return game.determinize(game.view(later, view.seat), rng)
+
+    faulty = dataclasses.replace(game, determinize=stale)
+    with pytest.raises(AssertionError, match=r"a state drawn from the view of seat \S+ shows view\.\w+.* = "):
+        conformance.check_views(faulty, earlier, random.Random(0), "stale draw")
+    conformance.check_views(game, earlier, random.Random(0), "the game's own draw")
+
+
+def test_view_difference_names_the_path_to_the_first_field_that_differs() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Seen:
+        seat: int
+        rows: tuple[tuple[int, ...], ...]
+
+    assert conformance.view_difference(Seen(0, ((1, 2), (3, 4))), Seen(0, ((1, 2), (3, 4)))) is None
+    assert conformance.view_difference(Seen(0, ((1, 2), (3, 4))), Seen(0, ((1, 2), (3, 5)))) == (
+        "view.rows[1][1] = 5, where the view has 4"
+    )
+    assert conformance.view_difference(Seen(0, ((1,),)), Seen(0, ((1, 2),))) == (
+        "view.rows[0] = (1, 2), where the view has (1,)"
+    )

@@ -8,10 +8,12 @@ round-trip, replays are identical, and a finished game is always reached.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from cardtable.core.chance import make_rng
 from cardtable.core.game import ActionT, Game, OptionsT, StateT, ViewT
@@ -113,7 +115,8 @@ def check_views(
     """No view names a card hidden from its seat, and a state drawn from a view shows the same view.
 
     The drawn state (`determinize`) deals the hidden cards again: if the view
-    depended on any of them, the two views would differ.
+    depended on any of them, or the draw contradicted anything the view
+    shows, the two views would differ; the first field that differs is named.
     """
     seats: list[int | None] = [*range(game.seats(state)), None]
     for seat in seats:
@@ -122,13 +125,52 @@ def check_views(
         leaked = _leaks(game, hidden, view.to_json(with_log=False))
         assert not leaked, f"{where}: the view of seat {seat} shows hidden cards {leaked}"
         other = game.determinize(view, rng)
+        difference = view_difference(view, game.view(other, seat))
+        assert difference is None, f"{where}: a state drawn from the view of seat {seat} shows {difference}"
         if game.known_card_set:
             assert game.hidden_cards(other, seat) == hidden, f"{where}: determinize changed the hidden cards"
             conserved = sorted(game.all_cards(other)) == sorted(game.all_cards(state))
         else:
             conserved = len(game.all_cards(other)) == len(game.all_cards(state))
         assert conserved, f"{where}: determinize lost or invented cards"
-        assert game.view(other, seat) == view, f"{where}: the view of seat {seat} depends on hidden cards"
+
+
+#: How deep `view_difference` looks into nested tuples before naming the whole value.
+_DEPTH = 4
+
+
+def view_difference(view: Any, drawn: Any, path: str = "view", depth: int = 0) -> str | None:
+    """The first field where two views differ, named by its path (`view.monsters[1][0].bonus`), or None.
+
+    Dataclasses and named tuples are compared field by field, tuples item by item.
+    """
+    if view == drawn:
+        return None
+    if type(view) is type(drawn) and depth < _DEPTH:
+        for name, mine, theirs in _parts(view, drawn):
+            found = view_difference(mine, theirs, path + name, depth + 1)
+            if found is not None:
+                return found
+    return f"{path} = {_short(drawn)}, where the view has {_short(view)}"
+
+
+def _parts(view: Any, drawn: Any) -> list[tuple[str, Any, Any]]:
+    """The named parts of two values of one type: fields of a dataclass or named tuple, items of a tuple."""
+    if dataclasses.is_dataclass(view):
+        names = [f".{field.name}" for field in dataclasses.fields(view)]
+        return [(name, getattr(view, name[1:]), getattr(drawn, name[1:])) for name in names]
+    if isinstance(view, tuple) and hasattr(view, "_fields"):
+        return [(f".{name}", getattr(view, name), getattr(drawn, name)) for name in view._fields]
+    if isinstance(view, tuple) and len(view) == len(drawn):
+        return [
+            (f"[{index}]", mine, theirs) for index, (mine, theirs) in enumerate(zip(view, drawn, strict=True))
+        ]
+    return []
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def _strings(data: object) -> Iterator[str]:

@@ -1,23 +1,35 @@
-"""The campaign: new player, progress and purchases, deck rules, and a save that survives crashes."""
+"""The campaign: new player, progress, purchases and caps, deck rules, and its screen (duels saved)."""
 
 from __future__ import annotations
 
 import io
 import random
 import re
-import sqlite3
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
+from cardtable.core.match import Match
 from cardtable.frontends.cli import main
 from cardtable.frontends.fm.campaign import CampaignScreen
 from cardtable.frontends.fm.deck_files import read_deck, write_deck
+from cardtable.frontends.fm.screen import render
 from cardtable.frontends.fm.store import CampaignStore
-from cardtable.games.fm.campaign import CampaignError, buy, new_campaign, record_duel, set_deck
+from cardtable.games.fm import GAME
+from cardtable.games.fm.campaign import (
+    MAX_OWNED,
+    MAX_STARCHIPS,
+    CampaignError,
+    buy,
+    check_name,
+    new_campaign,
+    record_duel,
+    set_deck,
+)
 from cardtable.games.fm.carddata import cards
 from cardtable.games.fm.decks import DeckError, deck_from_json, deck_problems
 from cardtable.games.fm.rank import Rank
@@ -68,78 +80,105 @@ def test_a_deck_must_be_legal_and_owned() -> None:
         set_deck(progress, foreign)
 
 
-def test_the_save_round_trips_and_a_crash_mid_save_keeps_the_old_one(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    store = CampaignStore(tmp_path / "save.sqlite")
-    assert store.load() is None
+def test_the_caps_hold_starchips_and_copies() -> None:
     progress = new_campaign("Yugi", random.Random(3))
-    store.save(progress)
-    assert store.load() == progress
-    richer = record_duel(progress, 1, True, Rank(95, "S-POW", 5, "sa_pow", {}), 1)
-    real_connect = sqlite3.connect
-
-    class Exploding:
-        """A connection whose disk fails half way through the save."""
-
-        def __init__(self, path: object) -> None:
-            self.inner = real_connect(path)  # type: ignore[call-overload]
-
-        def __getattr__(self, name: str) -> object:
-            return getattr(self.inner, name)
-
-        def __enter__(self) -> object:
-            return self.inner.__enter__()
-
-        def __exit__(self, *exc: object) -> object:
-            return self.inner.__exit__(*exc)
-
-        def executemany(self, sql: str, rows: object) -> object:
-            if "records" in sql:
-                raise sqlite3.OperationalError("disk I/O error")
-            return self.inner.executemany(sql, rows)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sqlite3, "connect", Exploding)
-    with pytest.raises(sqlite3.OperationalError):
-        store.save(richer)
-    monkeypatch.undo()
-    assert store.load() == progress
+    rich = record_duel(progress, 1, True, Rank(95, "S-POW", MAX_STARCHIPS + 5, "sa_pow", {}), 2)
+    assert rich.starchips == MAX_STARCHIPS
+    hoard = replace(rich, collection={**rich.collection, 2: MAX_OWNED})
+    again = record_duel(hoard, 1, True, Rank(95, "S-POW", 5, "sa_pow", {}), 2)
+    assert again.collection[2] == MAX_OWNED
+    with pytest.raises(CampaignError, match=f"you own {MAX_OWNED} copies of Mystical Elf, the most"):
+        buy(hoard, cards()[2].password or "")
 
 
-def test_a_damaged_save_is_refused_with_the_reason(tmp_path: Path) -> None:
-    path = tmp_path / "save.sqlite"
-    path.write_bytes(b"this is not a database" * 100)
-    with pytest.raises(CampaignError, match="cannot be read"):
-        CampaignStore(path).load()
+def test_a_name_is_printable_text_of_at_most_thirty_characters() -> None:
+    assert check_name("  Yugi ") == "Yugi"
+    for name, message in [
+        ("", "cannot be empty"),
+        ("x" * 31, "at most 30 characters, not 31"),
+        ("Yu\x1b[2Jgi", "printable text"),
+    ]:
+        with pytest.raises(CampaignError, match=re.escape(message)):
+            check_name(name)
+
+
+def screen(store: CampaignStore, lines: list[str]) -> tuple[CampaignScreen, io.StringIO]:
+    """The campaign at a terminal whose player types `lines`, then ends the input."""
+    script = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        line = next(script, None)
+        if line is None:
+            raise EOFError
+        return line
+
+    output = io.StringIO()
+    return CampaignScreen(store, Console(file=output, width=120), read_line, seed=5), output
 
 
 def test_the_campaign_at_the_terminal(tmp_path: Path) -> None:
     store = CampaignStore(tmp_path / "save.sqlite")
-    script = iter(
-        [
-            "Yugi",  # name
-            "4",
-            "12345678",  # a password that buys nothing
-            "3",
-            "remove #9",
-            "save",
-            "cancel",  # a 39-card deck is refused, then left as it was
-            "9",  # not on the menu
-            "1",
-            "quit",  # a duel, left at once
-            "6",
-        ]
-    )
-    output = io.StringIO()
-    screen = CampaignScreen(store, Console(file=output, width=120), lambda prompt: next(script), seed=5)
-    screen.run()
+    lines = [
+        "[bold]Yugi",  # a name that is not markup
+        "4",
+        "12345678",  # a password that buys nothing
+        "3",
+        "add [/red]",
+        "remove #9",
+        "save",
+        "cancel",  # a 39-card deck is refused, then left as it was
+        "9",  # not on the menu
+        "1",
+        "undo",  # no take-backs in a campaign duel
+        "quit",
+        "no",  # the duel goes on
+        "quit",
+        "yes",  # left: a loss
+        "6",
+    ]
+    campaign, output = screen(store, lines)
+    campaign.run()
     text = output.getvalue()
     assert "no card has the password '12345678'" in text
+    assert "'[/red]' is not a card number or name" in text
     assert "a deck holds 40 cards, this one 39" in text
     assert "'9' is not on the menu" in text
-    assert "it counts for nothing" in text
+    assert "A campaign duel has no take-backs." in text and "The duel goes on." in text
+    assert "You left the duel: it counts as a loss." in text
     saved = store.load()
-    assert saved is not None and saved.name == "Yugi" and len(saved.deck) == 40
+    assert saved is not None and saved.name == "[bold]Yugi" and len(saved.deck) == 40
+    assert saved.records == {1: (0, 1)} and store.load_duel() is None
+
+
+def test_a_duel_cut_short_resumes_where_it_was_and_forfeiting_it_is_a_loss(tmp_path: Path) -> None:
+    store = CampaignStore(tmp_path / "save.sqlite")
+    campaign, _ = screen(store, ["Yugi", "1", *["1"] * 12])
+    campaign.run()  # the input ends in the middle of the duel, after the opponent's first turn
+    duel = store.load_duel()
+    assert duel is not None and len(duel.actions) > 12
+    fresh = Match(GAME, seed=duel.seed, position=duel.position)
+    for action in duel.actions:
+        fresh.play(action)
+    campaign, output = screen(store, ["r"])
+    campaign.run()
+    assert (
+        f"A duel against Simon Muran is under way ({len(duel.actions)} actions taken)." in output.getvalue()
+    )
+    assert store.load_duel() == duel  # nothing was played: the input ended again
+    # The screen shows the duel as the uninterrupted match has it.
+    assert board_text(fresh) in output.getvalue()
+    campaign, output = screen(store, ["x", "f", "6"])
+    campaign.run()
+    assert "You forfeit the duel against Simon Muran: it counts as a loss." in output.getvalue()
+    saved = store.load()
+    assert saved is not None and saved.records == {1: (0, 1)} and store.load_duel() is None
+
+
+def board_text(match: Match) -> str:
+    """The player's board in `match` as the campaign's screen draws it (no recent events)."""
+    output = io.StringIO()
+    Console(file=output, width=120).print(render(match.view(0), ["You (P1)", "Simon Muran (P2)"]))
+    return output.getvalue()
 
 
 def test_deck_commands(tmp_path: Path) -> None:

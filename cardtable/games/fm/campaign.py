@@ -4,6 +4,9 @@ A new player gets a starter deck drawn from the seven starter pools.  Each
 won duel pays starchips by rank and drops one card from the beaten
 duelist's pool for that rank; starchips buy cards by password.  Keeping the
 progress (a save file) is the application's part: `cardtable.frontends.fm.store`.
+
+The retail caps hold (rules page, "Caps"): at most 250 copies of a card, and
+starchips never above 999,999.
 """
 
 from __future__ import annotations
@@ -14,11 +17,18 @@ from dataclasses import dataclass, field, replace
 
 from cardtable.core.errors import CardtableError
 from cardtable.games.fm.carddata import cards, duelists
-from cardtable.games.fm.decks import check_deck, starter_deck
+from cardtable.games.fm.decks import check_deck, deck_problems, starter_deck
 from cardtable.games.fm.rank import Rank
 
 #: The last duelist of the campaign's sequence (Duel Master K, 39, waits in Free Duel).
 LAST_OPPONENT = 38
+#: Copies of one card a player may own, and the most starchips (rules page, "Caps (retail)").
+MAX_OWNED = 250
+MAX_STARCHIPS = 999_999
+#: The longest player name (this engine's limit: a name is shown on one line of the screen).
+MAX_NAME = 30
+#: Wins or losses counted against one duelist (this engine's limit, far past any real campaign).
+MAX_RECORD = 1_000_000
 
 
 class CampaignError(CardtableError, ValueError):
@@ -44,27 +54,45 @@ class Progress:
         return met + [39] if self.next_opponent > LAST_OPPONENT else met
 
 
+def check_name(name: str) -> str:
+    """A player's name, stripped: 1 to MAX_NAME printable characters (CampaignError otherwise)."""
+    stripped = name.strip()
+    if not stripped:
+        raise CampaignError("a player's name cannot be empty")
+    if len(stripped) > MAX_NAME:
+        raise CampaignError(f"a player's name has at most {MAX_NAME} characters, not {len(stripped)}")
+    if not stripped.isprintable():
+        raise CampaignError(f"a player's name is printable text; {stripped!r} is not")
+    return stripped
+
+
 def new_campaign(name: str, rng: random.Random) -> Progress:
     """A new player: a starter deck, which is the whole collection, and no starchips."""
     deck = starter_deck(rng)
-    return Progress(name, 0, dict(Counter(deck)), deck)
+    return Progress(check_name(name), 0, dict(Counter(deck)), deck)
 
 
 def record_duel(
     progress: Progress, duelist: int, won: bool, rank: Rank | None, dropped: int | None
 ) -> Progress:
-    """The progress after a duel: a win pays starchips and a card and, against the next duelist, advances."""
+    """The progress after a duel: a win pays starchips and a card and, against the next duelist, advances.
+
+    Past the caps, starchips stop at MAX_STARCHIPS and a dropped card past MAX_OWNED copies is not kept.
+    """
     wins, losses = progress.records.get(duelist, (0, 0))
-    records = {**progress.records, duelist: (wins + won, losses + (not won))}
+    records = {
+        **progress.records,
+        duelist: (min(MAX_RECORD, wins + won), min(MAX_RECORD, losses + (not won))),
+    }
     if not won:
         return replace(progress, records=records)
     assert rank is not None and dropped is not None
     collection = dict(progress.collection)
-    collection[dropped] = collection.get(dropped, 0) + 1
+    collection[dropped] = min(MAX_OWNED, collection.get(dropped, 0) + 1)
     following = progress.next_opponent + 1 if duelist == progress.next_opponent else progress.next_opponent
     return replace(
         progress,
-        starchips=progress.starchips + rank.starchips,
+        starchips=min(MAX_STARCHIPS, progress.starchips + rank.starchips),
         collection=collection,
         next_opponent=following,
         records=records,
@@ -80,22 +108,63 @@ def buy(progress: Progress, password: str) -> tuple[Progress, int]:
     bought = found[0]
     if bought.cost > progress.starchips:
         raise CampaignError(f"{bought.name} costs {bought.cost} starchips; you have {progress.starchips}")
+    owned = progress.collection.get(bought.id, 0)
+    if owned >= MAX_OWNED:
+        raise CampaignError(f"you own {owned} copies of {bought.name}, the most a player may own")
     collection = dict(progress.collection)
-    collection[bought.id] = collection.get(bought.id, 0) + 1
+    collection[bought.id] = owned + 1
     return replace(progress, starchips=progress.starchips - bought.cost, collection=collection), bought.id
 
 
 def set_deck(progress: Progress, deck: tuple[int, ...]) -> Progress:
     """Use a new deck: it must keep the deck rules and hold only cards the player owns."""
     check_deck(deck, "the new deck")
-    missing = [
-        f"{cards()[card_id].name} ({copies} in the deck, {progress.collection.get(card_id, 0)} owned)"
-        for card_id, copies in sorted(Counter(deck).items())
-        if copies > progress.collection.get(card_id, 0)
-    ]
+    missing = _not_owned(progress.collection, deck)
     if missing:
         raise CampaignError("the new deck holds cards you do not own: " + "; ".join(missing))
     return replace(progress, deck=deck)
+
+
+def _not_owned(collection: dict[int, int], deck: tuple[int, ...]) -> list[str]:
+    return [
+        f"{cards()[card_id].name} ({copies} in the deck, {collection.get(card_id, 0)} owned)"
+        for card_id, copies in sorted(Counter(deck).items())
+        if copies > collection.get(card_id, 0)
+    ]
+
+
+def progress_problems(progress: Progress) -> list[str]:
+    """Every campaign rule `progress` breaks, each naming its field (empty for a sound progress).
+
+    A progress read from outside (a hand-edited save) is checked here before it is used.
+    """
+    problems = []
+    try:
+        check_name(progress.name)
+    except CampaignError as error:
+        problems.append(f"name: {error}")
+    if not 0 <= progress.starchips <= MAX_STARCHIPS:
+        problems.append(f"starchips: {progress.starchips} is not from 0 to {MAX_STARCHIPS:,}")
+    for card_id, copies in sorted(progress.collection.items()):
+        if card_id not in cards():
+            problems.append(f"collection: {card_id} is not a card number (1 to {len(cards())})")
+        elif not 1 <= copies <= MAX_OWNED:
+            problems.append(f"collection: {copies} copies of card {card_id}; a player owns 1 to {MAX_OWNED}")
+    problems += [f"deck: {problem}" for problem in deck_problems(progress.deck)]
+    if not deck_problems(progress.deck):
+        problems += [
+            f"deck: holds a card not owned: {missing}"
+            for missing in _not_owned(progress.collection, progress.deck)
+        ]
+    if not 1 <= progress.next_opponent <= LAST_OPPONENT + 1:
+        problems.append(f"next_opponent: {progress.next_opponent} is not from 1 to {LAST_OPPONENT + 1}")
+    for duelist, (wins, losses) in sorted(progress.records.items()):
+        if duelist not in duelists():
+            problems.append(f"records: {duelist} is not a duelist (1 to {len(duelists())})")
+        for count, what in ((wins, "wins"), (losses, "losses")):
+            if not 0 <= count <= MAX_RECORD:
+                problems.append(f"records: duelist {duelist} {what} {count} is not from 0 to {MAX_RECORD:,}")
+    return problems
 
 
 def opponent_name(duelist: int) -> str:

@@ -1,10 +1,24 @@
-"""A full duel drawn from a view: what the seat cannot see, dealt at random from what it has not seen.
+"""A full duel drawn from a view: what the seat cannot see, dealt at random from what it could be.
 
-The seat knows its own cards and every face-up card; it knows how many cards
-the other side holds in hand and deck, and where its face-down cards lie.
-Which cards those are it does not know, but both decks were legal, so the
-hidden cards are drawn from the card pool at random, no card past three
-copies (one of an Exodia piece) counting what the seat has seen of that side.
+The drawn state shows the seat exactly its view, field by field (the
+conformance suite checks it): life points, terrain, turn and phase, every
+monster's position, face, star, ATK and DEF, equip bonus and weakening,
+every set card, the counts of hands, decks and used-up cards, the picks,
+the locks and the log.  Only what the view hides is drawn:
+
+- the other side's hand and deck, and the used-up cards the seat did not see
+  go: any card a deck may hold (monsters, magic, fields, equips, rituals,
+  traps), no card past its copy limit counting what the seat saw of that side;
+- a face-down monster it cannot see: a monster card, carrying the equip bonus
+  the view shows (every gain is logged); its weakening, which nobody told
+  the seat, is none;
+- a set card it cannot see: a card that may be set (magic, field, ritual, trap);
+- the other side's face-down play waiting to be placed: a monster.
+
+What the view does not say of the other side (its hand window, its sight
+of face-down cards) is the common case: a window of five, no sight.  The
+seat's own deck past its window is drawn like the other side's (the view
+does not list the deck's contents).
 """
 
 from __future__ import annotations
@@ -14,14 +28,25 @@ from collections import Counter
 
 from cardtable.games.fm.carddata import SETTABLE_KINDS, card, cards
 from cardtable.games.fm.decks import EXODIA_PIECES, MAX_COPIES
-from cardtable.games.fm.state import PHASE_NAMES, SEATS, DuelEnding, FmState, Monster, Placement, SetCard
-from cardtable.games.fm.view import FmView
+from cardtable.games.fm.state import (
+    HAND,
+    PHASE_NAMES,
+    SEATS,
+    DuelEnding,
+    FmState,
+    Monster,
+    Placement,
+    SetCard,
+)
+from cardtable.games.fm.view import FmView, SeenMonster
 
+_ANY = tuple(cards())
 _MONSTERS = tuple(c.id for c in cards().values() if c.is_monster)
 _SETTABLE = tuple(c.id for c in cards().values() if c.kind in SETTABLE_KINDS)
 
 
 def _draw(pool: tuple[int, ...], seen: Counter[int], rng: random.Random) -> int:
+    """A card of `pool` of which `seen` holds fewer copies than a deck may (one of an Exodia piece)."""
     while True:
         choice = pool[rng.randrange(len(pool))]
         if seen[choice] < (1 if choice in EXODIA_PIECES else MAX_COPIES):
@@ -29,48 +54,49 @@ def _draw(pool: tuple[int, ...], seen: Counter[int], rng: random.Random) -> int:
             return choice
 
 
+def _monster(seen_monster: SeenMonster, seen: Counter[int], rng: random.Random) -> Monster:
+    """The monster behind what the seat sees of it."""
+    if seen_monster.card is None:
+        return Monster(_draw(_MONSTERS, seen, rng), seen_monster.attack, False, 0, seen_monster.bonus or 0)
+    stars = card(seen_monster.card).stars
+    assert stars is not None and seen_monster.star is not None
+    return Monster(
+        seen_monster.card,
+        seen_monster.attack,
+        seen_monster.face_up,
+        stars.index(seen_monster.star),
+        seen_monster.bonus or 0,
+        seen_monster.weakened or 0,
+        seen_monster.weak_turns or 0,
+    )
+
+
 def determinize(view: FmView, rng: random.Random) -> FmState:
-    """A state consistent with everything `view` shows; hidden cards drawn at random."""
+    """A state consistent with everything `view` shows; what it hides drawn at random."""
     seat = view.seat
     state = FmState.__new__(FmState)
     state.options = view.options
     hands, decks, monsters, magic, graveyards = [], [], [], [], []
     for owner in range(SEATS):
-        seen: Counter[int] = Counter()
-        row_monsters = view.monsters[owner]
-        seen.update(m.card for m in row_monsters if m is not None and m.card is not None)
+        seen: Counter[int] = Counter(view.graveyards[owner])
+        row = view.monsters[owner]
+        seen.update(m.card for m in row if m is not None and m.card is not None)
         seen.update(c for c in view.magic[owner] if c is not None)
         if owner == seat:
-            hand = view.window[: view.hand_sizes[owner]]
             seen.update(view.window)
-            seen.update(view.graveyards[owner])
+            hand = view.window[: view.hand_sizes[owner]]
+            known_top = view.window[view.hand_sizes[owner] :]
             graveyard = view.graveyards[owner]
         else:
-            public = view.graveyards[owner]
-            seen.update(public)
-            hand = tuple(_draw(_MONSTERS + _SETTABLE, seen, rng) for _ in range(view.hand_sizes[owner]))
-            unseen = view.graveyard_sizes[owner] - len(public)
-            graveyard = public + tuple(-_draw(_MONSTERS, seen, rng) for _ in range(unseen))
-        known_top = view.window[view.hand_sizes[owner] :] if owner == seat else ()
+            hand = tuple(_draw(_ANY, seen, rng) for _ in range(view.hand_sizes[owner]))
+            known_top = ()
+            unseen = view.graveyard_sizes[owner] - len(view.graveyards[owner])
+            # A used-up card the seat never saw is kept negated (state.py).
+            graveyard = view.graveyards[owner] + tuple(-_draw(_ANY, seen, rng) for _ in range(unseen))
         deck = known_top + tuple(
-            _draw(_MONSTERS + _SETTABLE, seen, rng) for _ in range(view.deck_sizes[owner] - len(known_top))
+            _draw(_ANY, seen, rng) for _ in range(view.deck_sizes[owner] - len(known_top))
         )
-        monsters.append(
-            tuple(
-                None
-                if m is None
-                else Monster(
-                    m.card if m.card is not None else _draw(_MONSTERS, seen, rng),
-                    m.attack,
-                    m.face_up,
-                    0 if m.star is None else card(m.card).stars.index(m.star) if m.card is not None else 0,  # type: ignore[union-attr]
-                    m.bonus or 0,
-                    m.weakened or 0,
-                    m.weak_turns or 0,
-                )
-                for m in row_monsters
-            )
-        )
+        monsters.append(tuple(None if m is None else _monster(m, seen, rng) for m in row))
         magic.append(
             tuple(
                 None if not used else SetCard(c if c is not None else _draw(_SETTABLE, seen, rng))
@@ -95,12 +121,12 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
     state.used_attacks = view.used_attacks
     state.switched = view.switched
     state.locks = view.locks
-    windows = [5, 5]
+    windows = [HAND] * SEATS
     if seat is not None:
         # The window reaches past the hand by as many deck cards as the view shows.
-        windows[seat] = 5 + len(view.window) - view.hand_sizes[seat]
+        windows[seat] = HAND + len(view.window) - view.hand_sizes[seat]
     state.windows = tuple(windows)
-    state.sees_face_down = (seat == 0 and view.sees_face_down, seat == 1 and view.sees_face_down)
+    state.sees_face_down = tuple(owner == seat and view.sees_face_down for owner in range(SEATS))
     state.counters = view.counters
     state.result = view.outcome
     state.ending = None if view.outcome is None else DuelEnding(view.outcome.ending)

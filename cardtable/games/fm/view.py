@@ -55,7 +55,11 @@ from cardtable.games.fm.state import (
 
 
 class SeenMonster(NamedTuple):
-    """A monster as a seat sees it: card, star, ATK and DEF are None when it is hidden."""
+    """A monster as a seat sees it: card, star, ATK, DEF and weakening are None when it is hidden.
+
+    The equip bonus of a hidden monster is known all the same: every gain is
+    logged, face-down plays included, and a fusion clears it.
+    """
 
     card: int | None
     attack: bool
@@ -173,7 +177,7 @@ def _seen(monster: Monster | None, visible: bool, terrain: int) -> SeenMonster |
     if monster is None:
         return None
     if not visible:
-        return SeenMonster(None, monster.attack, False, None, None, None, None, None, None)
+        return SeenMonster(None, monster.attack, False, None, None, None, monster.bonus, None, None)
     return SeenMonster(
         monster.card,
         monster.attack,

@@ -1,0 +1,141 @@
+"""FM's determinize: a state drawn from a view shows that view, field by field."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from cardtable.core import conformance
+from cardtable.core.game import Game
+from cardtable.games.fm import GAME
+from cardtable.games.fm.ai import DuelistAI
+from cardtable.games.fm.carddata import CardKind, card, duelists
+from cardtable.games.fm.decks import starter_deck
+from cardtable.games.fm.determinize import determinize
+from cardtable.games.fm.duelists import duel_position
+from cardtable.games.fm.state import FmState
+from tests.fm.helpers import duel, match_from, monster, play
+
+
+def equipped_face_down() -> Any:
+    """Player 1 has played Swamp Battleguard with Legendary Sword (+500) face down; Player 2 is to pick."""
+    match = match_from(duel(hands=(["Swamp Battleguard", "Legendary Sword"], ["Mystical Elf"] * 3)))
+    play(match, "pick h1", "pick h2", "play down", "place defence star 1", "end")
+    return match
+
+
+def test_a_face_down_monsters_logged_equip_is_in_the_view_and_in_every_drawn_state() -> None:
+    match = equipped_face_down()
+    for seat in (1, None):
+        view = match.view(seat)
+        assert any("equips a hidden card with a hidden card (+500)" in view.describe(e) for e in view.log)
+        seen = view.monsters[0][0]
+        assert seen is not None and seen.card is None and seen.bonus == 500
+        rng = random.Random(seat)
+        for _ in range(200):
+            drawn = determinize(view, rng).monsters[0][0]
+            assert drawn is not None and drawn.bonus == 500 and not drawn.face_up
+    conformance.check_views(GAME, match.state, random.Random(1), "equipped face down")
+
+
+def test_hidden_cards_are_drawn_from_every_kind_a_deck_may_hold() -> None:
+    match = equipped_face_down()
+    view = match.view(1)
+    rng = random.Random(2)
+    drawn = [determinize(view, rng) for _ in range(300)]
+    hands = Counter(card(c).kind for state in drawn for c in state.hands[0] + state.decks[0])
+    assert set(hands) == set(CardKind)
+    # The equip that went with the face-down play is a used-up card Player 2 did not see.
+    unseen = Counter(card(-c).kind for state in drawn for c in state.graveyards[0])
+    assert unseen[CardKind.EQUIP] > 0 and unseen[CardKind.MONSTER] > 0
+
+
+def test_a_weakened_monster_stays_weak_in_every_drawn_state() -> None:
+    weak = monster("Judge Man", weakened=500, weak_turns=2)
+    match = match_from(duel(hands=(["Mystical Elf"], []), monsters=({}, {1: weak})))
+    for seat in (0, 1, None):
+        view = match.view(seat)
+        for _ in range(50):
+            drawn = determinize(view, random.Random(3)).monsters[1][0]
+            assert drawn is not None and (drawn.weakened, drawn.weak_turns) == (500, 2)
+
+
+def faulty(change: Any) -> Game[Any, Any, Any, Any]:
+    """FM with a determinize whose drawn monsters are then changed by `change(seen, monster)`."""
+
+    def draw(view: Any, rng: random.Random) -> FmState:
+        state = determinize(view, rng)
+        state.monsters = tuple(
+            tuple(None if m is None else change(seen, m) for seen, m in zip(seen_row, row, strict=True))
+            for seen_row, row in zip(view.monsters, state.monsters, strict=True)
+        )
+        return state
+
+    return Game(**{**GAME.__dict__, "determinize": draw})
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        # Like the old determinize with the bonus that the log tells of a face-down monster.
+        (
+            lambda seen, m: m._replace(bonus=0) if seen.card is None else m,
+            r"seat 1 .*\[0\]\[0\]\.bonus = 0, ",
+        ),
+        (
+            lambda seen, m: m._replace(attack=not m.attack),
+            r"seat 0 .*view\.monsters\[0\]\[0\]\.attack = True, ",
+        ),
+        (
+            lambda seen, m: m._replace(weakened=0),
+            r"view\.monsters\[1\]\[0\]\.atk = 2200, where the view has 1700",
+        ),
+    ],
+)
+def test_the_check_names_the_field_of_the_view_a_faulty_determinize_gets_wrong(
+    change: Any, named: str
+) -> None:
+    match = equipped_face_down()
+    weak = monster("Judge Man", weakened=500, weak_turns=2)
+    position = match.game.position_of(match.state)
+    position["monsters"][1][0] = weak
+    state = GAME.state_from_position(position, random.Random(0), None)
+    state.logs = match.state.logs
+    state.log_length = match.state.log_length
+    with pytest.raises(AssertionError, match=named):
+        conformance.check_views(faulty(change), state, random.Random(0), "faulty")
+
+
+def duelist_states(duelist: int, seed: int) -> list[FmState]:
+    """Every fourth state of a duel between two duelists' AIs, the second with its own window and sight."""
+    rng = random.Random(seed)
+    position = duel_position(starter_deck(rng), duelist, rng)
+    state = GAME.state_from_position(position, rng, None)
+    players = [DuelistAI(1), DuelistAI(duelist)]
+    states = []
+    for step in range(2000):
+        if step % 4 == 0:
+            states.append(state)
+        seat = state.current_seat()
+        if seat is None:
+            return states
+        view = GAME.view(state, seat)
+        state = GAME.apply(state, players[seat].choose(view, GAME.legal_actions(state), rng))
+    raise AssertionError(f"duelist {duelist} seed {seed}: no end after 2000 actions")
+
+
+#: Duelists with a wider hand window, or who see face-down cards, or both (random duels have neither).
+SIGHTED = [number for number, d in duelists().items() if d.ai["sees_face_down"]]
+WIDE = [number for number, d in duelists().items() if d.ai["hand_window"] > 5 and number not in SIGHTED]
+
+
+@pytest.mark.parametrize("duelist", [*SIGHTED, *WIDE[::4]])
+def test_states_drawn_in_duels_against_the_duelists_show_the_same_view(duelist: int) -> None:
+    rng = random.Random(duelist)
+    for seed in range(2):
+        for step, state in enumerate(duelist_states(duelist, seed)):
+            for _ in range(2):
+                conformance.check_views(GAME, state, rng, f"duelist {duelist} seed {seed} state {step}")
