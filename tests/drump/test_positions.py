@@ -131,7 +131,7 @@ def test_an_unknown_key_is_refused_naming_it_and_the_keys_allowed() -> None:
     with pytest.raises(PositionError) as error:
         Match(GAME, position=data, seed=0)
     allowed = (
-        "deck, deck_size, discarding, exchange, first_seat, game, hands, known_in_hand, last_turn, "
+        "deck, deck_size, discarding, drawing, exchange, first_seat, game, hands, known_in_hand, last_turn, "
         "options, phase, pile, preset, stacks, turn, zones"
     )
     assert str(error.value) == f"position hand: unknown key; the keys allowed here are: {allowed}"
@@ -141,13 +141,13 @@ def test_an_unknown_key_inside_the_turn_or_the_exchange_is_refused_too() -> None
     data = position(turn={"sumoned": True})
     with pytest.raises(PositionError) as error:
         Match(GAME, position=data, seed=0)
-    allowed = "burst_used, extra_jack_used, number, recycles, seat, slots_set, summoned"
+    allowed = "burst_used, extra_jacks, number, recycles, seat, slots_set, summoned"
     assert str(error.value) == f"position turn.sumoned: unknown key; the keys allowed here are: {allowed}"
     exchange = {"slot": 1, "cards": ["8c"], "blocks": []}
     data = position(hands=([], ["Kd"]), stacks={(2, 1): ["9s"]}, phase="block", exchange=exchange)
     with pytest.raises(PositionError) as error:
         Match(GAME, position=data, seed=0)
-    allowed = "attack_total, cards, defense_total, pending_aces, slot, stack_total"
+    allowed = "attack_total, cards, defense_total, pending_aces, revealed, slot, stack_total"
     assert str(error.value) == f"position exchange.blocks: unknown key; the keys allowed here are: {allowed}"
 
 

@@ -20,7 +20,7 @@ from cardtable.games.drump import (
     resolve_burst,
     stack_payments,
 )
-from cardtable.games.drump.actions import Summon
+from cardtable.games.drump.actions import Burst, Summon
 from cardtable.games.drump.cards import IS_PART, NO_CARD, RANK
 from cardtable.games.drump.events import (
     AceCounted,
@@ -30,6 +30,7 @@ from cardtable.games.drump.events import (
     BurstMade,
     BurstWon,
     Countered,
+    StackRevealed,
 )
 from cardtable.games.drump.stacks import FACE_DOWN
 from cardtable.games.drump.state import MAIN
@@ -229,20 +230,32 @@ def test_an_impossible_burst_is_refused_naming_the_card(
         resolve_burst(card(attack), cards(stack), answers=cards(answers))
 
 
-@pytest.mark.parametrize("preset", [None, "pt", "en"])
+@pytest.mark.parametrize("preset", [None, "pt", "vi", "en"])
 def test_every_exchange_the_engine_plays_ends_as_resolve_burst_says(preset: str | None) -> None:
     options = GAME.option_table.resolve(preset)
     exchanges = 0
+    ends: set[BurstEnd] = set()
     for seed in range(30):
         final = None
-        for state, _ in conformance.random_states(GAME, seed, options):
+        # The attacked stacks as they stood, face-down cards included: under block_before_sum a
+        # block may win before the stack is ever revealed in the log.
+        attacked: list[list[int]] = []
+        for state, action in conformance.random_states(GAME, seed, options):
             final = state
+            if isinstance(action, Burst):
+                stack = state.stacks[1 - state.turn_seat][action.slot]
+                attacked.append([code & ~FACE_DOWN for code in stack])
         assert final is not None
         burst: dict[str, list[int]] = {}
         for event in GAME.view(final, None).log:
             match event:
                 case BurstMade(card=attack, revealed=revealed):
-                    burst = {"attack": [attack], "stack": list(revealed), "aces": [], "answers": []}
+                    stack = attacked.pop(0)
+                    assert revealed is None or list(revealed) == stack
+                    assert (revealed is None) == (options.block_before_sum and RANK[attack] != 1)
+                    burst = {"attack": [attack], "stack": stack, "aces": [], "answers": []}
+                case StackRevealed(cards=revealed):
+                    assert list(revealed) == burst["stack"]
                 case AceCounted(value=value):
                     burst["aces"].append(value)
                 case Blocked(card=answer) | Countered(card=answer):
@@ -256,4 +269,10 @@ def test_every_exchange_the_engine_plays_ends_as_resolve_burst_says(preset: str 
                     if isinstance(event, AttackFailed):
                         assert result.attack_sum == event.total
                     exchanges += 1
+                    ends.add(result.end)
     assert exchanges > 100
+    # Every way an exchange may end under these rules was met.
+    if options.block_before_sum:
+        assert ends == set(BurstEnd)
+    else:
+        assert ends == set(BurstEnd) - {BurstEnd.SUM_OVER}
