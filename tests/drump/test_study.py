@@ -213,6 +213,64 @@ def test_block_adds_compares_running_totals() -> None:
     assert resolve_burst(card("9c"), cards("6s"), answers=cards("Kd Ah"), options=options).attacker_wins
 
 
+# -- PT: receive or block before the sum (block_before_sum) -------------------------------------
+BEFORE_SUM = DrumpOptions(block_before_sum=True)
+
+
+def test_before_the_sum_a_received_attack_is_summed_and_never_blocked() -> None:
+    # Received: 6 + 9 = 15 succeeds at once (no answer may follow); 3 + 9 = 12 fails.
+    over = resolve_burst(card("6c"), cards("5s 4h"), options=BEFORE_SUM)
+    assert over == BurstResult(True, BurstEnd.SUM_OVER, 15, (card("6c"),))
+    assert over.reason == "the attack succeeds: 15 is over 13"
+    fails = resolve_burst(card("3c"), cards("5s 4h"), options=BEFORE_SUM)
+    assert fails == BurstResult(False, BurstEnd.ATTACK_FAILS, 12, (card("3c"),))
+    assert fails.reason == "the attack fails: 12 is 13 or less, so 3c joins the stack"
+
+
+def test_before_the_sum_a_block_that_stands_leaves_the_stack_unsummed() -> None:
+    result = resolve_burst(card("6c"), cards("5s 4h"), answers=cards("7d"), options=BEFORE_SUM)
+    assert result == BurstResult(False, BurstEnd.UNANSWERED, None, tuple(cards("6c 7d")))
+    assert result.reason == "7d is not answered, so the block stands"
+    # Even an attack that would fail is blocked before any sum; the Aces are never asked.
+    ace_block = resolve_burst(card("3c"), cards("As 4h"), [11], cards("Ad"), BEFORE_SUM)
+    assert ace_block == BurstResult(False, BurstEnd.ACE_ANSWER, None, tuple(cards("3c Ad")))
+
+
+def test_before_the_sum_an_attacker_who_beats_the_blocks_goes_on_to_the_sum() -> None:
+    through = resolve_burst(card("6c"), cards("5s 4h"), answers=cards("7d 9h"), options=BEFORE_SUM)
+    assert through == BurstResult(True, BurstEnd.SUM_OVER, 15, tuple(cards("6c 7d 9h")))
+    assert through.reason == "the counter 9h is not answered; then the attack succeeds: 15 is over 13"
+    # Through the blocks, but 3 + 9 = 12: the attack still fails.
+    weak = resolve_burst(card("3c"), cards("5s 4h"), answers=cards("7d 9h"), options=BEFORE_SUM)
+    assert weak == BurstResult(False, BurstEnd.ATTACK_FAILS, 12, tuple(cards("3c 7d 9h")))
+    assert weak.reason == (
+        "the counter 9h is not answered; then the attack fails: 12 is 13 or less, so 3c joins the stack"
+    )
+    ace = resolve_burst(card("4c"), cards("As Ah"), [11, 1], cards("Kd Ac"), BEFORE_SUM)
+    assert ace == BurstResult(True, BurstEnd.SUM_OVER, 16, tuple(cards("4c Kd Ac")))
+    assert ace.reason == "the Ace Ac wins the exchange as a counter; then the attack succeeds: 16 is over 13"
+
+
+def test_before_the_sum_the_answers_and_aces_are_checked_as_always() -> None:
+    with pytest.raises(ValueError, match=r"answer 1, 5d: a block must be higher than the last card"):
+        resolve_burst(card("6c"), cards("5s 4h"), answers=cards("5d"), options=BEFORE_SUM)
+    with pytest.raises(ValueError, match="the stack holds 2 Aces, one value each"):
+        resolve_burst(card("4c"), cards("As Ah"), options=BEFORE_SUM)
+    # An attacking Ace wins at once here too, and nothing may answer it.
+    assert resolve_burst(card("Ac"), cards("5s"), options=BEFORE_SUM).end == BurstEnd.ACE_ATTACK
+    with pytest.raises(ValueError, match="the attacking Ace Ac has won"):
+        resolve_burst(card("Ac"), cards("5s"), answers=cards("Kd"), options=BEFORE_SUM)
+
+
+def test_before_the_sum_with_block_adds_the_defence_counts_its_blocks_only() -> None:
+    options = DrumpOptions(block_before_sum=True, block_adds=True)
+    # The stack (9) is not counted: 7 passes the attack's 6 alone; then the attack needs over 7 - 6.
+    result = resolve_burst(card("6c"), cards("5s 4h"), answers=cards("7d 2c"), options=options)
+    assert result.attacker_wins and result.end == BurstEnd.SUM_OVER
+    with pytest.raises(ValueError, match=r"answer 1, 5d: a block must put its side ahead \(over 6\)"):
+        resolve_burst(card("6c"), cards("5s 4h"), answers=cards("5d"), options=options)
+
+
 @pytest.mark.parametrize(
     ("attack", "stack", "answers", "message"),
     [
