@@ -174,7 +174,7 @@ def test_with_block_adds_the_defence_starts_from_nothing_before_the_sum() -> Non
 
 def test_the_defend_phase_refuses_other_actions_with_the_rule() -> None:
     match = match_from(burst_position(["6c"], ["7d", "2h"]), preset="pt")
-    with pytest.raises(IllegalActionError, match="no exchange, draw or discard is under way"):
+    with pytest.raises(IllegalActionError, match="no exchange or discard is under way"):
         match.play("receive")
     play(match, "burst 6c on 1")
     with pytest.raises(IllegalActionError, match="2h is not higher than the last card, worth 6"):

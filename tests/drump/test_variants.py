@@ -135,7 +135,7 @@ def test_the_draw_choice_refuses_other_actions_with_the_rule() -> None:
     with pytest.raises(IllegalActionError, match="seat 1 won the exchange and must draw or decline"):
         match.play("end")
     play(match, "draw")
-    with pytest.raises(IllegalActionError, match="no exchange, draw or discard is under way"):
+    with pytest.raises(IllegalActionError, match="no exchange or discard is under way"):
         match.play("decline")
 
 

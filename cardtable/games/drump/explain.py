@@ -57,7 +57,7 @@ def explain_illegal(state: DrumpState, action: Action) -> str:
         return "the game is over"
     waiting = _phase_demand(state)
     if not isinstance(action, _PHASE_ACTIONS[phase]):
-        return f"no exchange, draw or discard is under way; {waiting}" if phase == MAIN else waiting
+        return f"no exchange or discard is under way; {waiting}" if phase == MAIN else waiting
     seat = state.current_seat()
     assert seat is not None
     hand = state.hands[seat]

@@ -312,7 +312,7 @@ def _read_deciding_seat(reader: PositionReader, state: DrumpState, fields: _Fiel
     if state.phase == DRAW_CHOICE:
         state.drawing = reader.seat(fields.drawing, "drawing")
         if not state.deck:
-            raise reader.fail("drawing", "the deck is empty: there is no draw to choose")
+            raise reader.fail("drawing", "the deck is empty: no draw to choose")
         if state.exchange is not None and state.drawing != state.turn_seat:
             raise reader.fail("drawing", "an attack waits for its sum: the attacker (the turn player) draws")
     elif fields.drawing is not None:
