@@ -33,11 +33,18 @@ def test_every_option_and_preset_is_documented(name: str) -> None:
 
 def test_presets_select_each_sources_column() -> None:
     assert OPTION_TABLE.resolve() == DrumpOptions()
-    assert OPTION_TABLE.resolve("vi") == DrumpOptions()
+    assert OPTION_TABLE.resolve("vi") == DrumpOptions(extra_jack_limit=None, discard_from=7)
     assert OPTION_TABLE.resolve("pt") == DrumpOptions(
-        ace_pays_any=True, recycle_limit=None, extra_turn_if_three=True, jack_scores=11
+        ace_pays_any=True,
+        recycle_limit=None,
+        extra_turn_if_three=True,
+        jack_scores=11,
+        extra_jack_limit=None,
+        block_before_sum=True,
     )
-    assert OPTION_TABLE.resolve("en") == DrumpOptions(extra_jack_is_summon=True, block_adds=True)
+    assert OPTION_TABLE.resolve("en") == DrumpOptions(
+        extra_jack_is_summon=True, block_adds=True, draw_after_win="optional"
+    )
     assert OPTION_TABLE.resolve("en", {"block_adds": False}).block_adds is False
 
 

@@ -164,9 +164,4 @@ def test_deck_out_on_the_burst_winners_draw() -> None:
     assert match.outcome is not None and match.outcome.winners == (0,)
 
 
-def test_deck_out_during_the_last_turn_goes_to_the_player_with_drump() -> None:
-    data = drump_position(seat=1, first=1, other_zones=["Ks", "Kh", "Kd"], deck_size=0)
-    match = match_from(data)
-    play(match, "summon Xc from 1", "end")
-    assert match.outcome is not None
-    assert match.outcome.winners == (0,)  # 10*4 = 40 points against 39, but DRUMP wins anyway
+# A deck out during the last turn after a DRUMP: see test_variants.py (points, or deck_out_keeps_drump).

@@ -11,7 +11,7 @@ from cardtable.games.drump import GAME
 from cardtable.games.drump.actions import ACTIONS
 
 
-@pytest.mark.parametrize("preset", [None, "pt", "en"])
+@pytest.mark.parametrize("preset", [None, "pt", "vi", "en"])
 def test_illegal_actions_get_a_specific_reason(preset: str | None) -> None:
     rng = random.Random(5)
     options = GAME.option_table.resolve(preset)

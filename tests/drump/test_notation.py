@@ -40,6 +40,9 @@ def test_every_card_name_and_label_reads_back() -> None:
         ("recycle Qc take Kd", "recycle Qc take Kd"),
         ("  end ", "end"),
         ("ace 1s 11", "ace As 11"),
+        (" Receive", "receive"),
+        ("DRAW", "draw"),
+        ("decline ", "decline"),
     ],
 )
 def test_aliases_read_to_the_canonical_form(text: str, canonical: str) -> None:
@@ -65,6 +68,9 @@ def test_aliases_read_to_the_canonical_form(text: str, canonical: str) -> None:
         ("ace 5s 11", "5s is not an Ace"),
         ("ace As 5", "an Ace counts 1 or 11"),
         ("pass now", "expected pass"),
+        ("receive 7h", "expected receive"),
+        ("draw 1", "expected draw"),
+        ("decline draw", "expected decline"),
     ],
 )
 def test_bad_text_is_refused_with_the_input_and_reason(text: str, reason: str) -> None:

@@ -20,7 +20,7 @@ from cardtable.games.drump import (
     resolve_burst,
     stack_payments,
 )
-from cardtable.games.drump.actions import Summon
+from cardtable.games.drump.actions import Burst, Summon
 from cardtable.games.drump.cards import IS_PART, NO_CARD, RANK
 from cardtable.games.drump.events import (
     AceCounted,
@@ -30,6 +30,7 @@ from cardtable.games.drump.events import (
     BurstMade,
     BurstWon,
     Countered,
+    StackRevealed,
 )
 from cardtable.games.drump.stacks import FACE_DOWN
 from cardtable.games.drump.state import MAIN
@@ -212,6 +213,64 @@ def test_block_adds_compares_running_totals() -> None:
     assert resolve_burst(card("9c"), cards("6s"), answers=cards("Kd Ah"), options=options).attacker_wins
 
 
+# -- PT: receive or block before the sum (block_before_sum) -------------------------------------
+BEFORE_SUM = DrumpOptions(block_before_sum=True)
+
+
+def test_before_the_sum_a_received_attack_is_summed_and_never_blocked() -> None:
+    # Received: 6 + 9 = 15 succeeds at once (no answer may follow); 3 + 9 = 12 fails.
+    over = resolve_burst(card("6c"), cards("5s 4h"), options=BEFORE_SUM)
+    assert over == BurstResult(True, BurstEnd.SUM_OVER, 15, (card("6c"),))
+    assert over.reason == "the attack succeeds: 15 is over 13"
+    fails = resolve_burst(card("3c"), cards("5s 4h"), options=BEFORE_SUM)
+    assert fails == BurstResult(False, BurstEnd.ATTACK_FAILS, 12, (card("3c"),))
+    assert fails.reason == "the attack fails: 12 is 13 or less, so 3c joins the stack"
+
+
+def test_before_the_sum_a_block_that_stands_leaves_the_stack_unsummed() -> None:
+    result = resolve_burst(card("6c"), cards("5s 4h"), answers=cards("7d"), options=BEFORE_SUM)
+    assert result == BurstResult(False, BurstEnd.UNANSWERED, None, tuple(cards("6c 7d")))
+    assert result.reason == "7d is not answered, so the block stands"
+    # Even an attack that would fail is blocked before any sum; the Aces are never asked.
+    ace_block = resolve_burst(card("3c"), cards("As 4h"), [11], cards("Ad"), BEFORE_SUM)
+    assert ace_block == BurstResult(False, BurstEnd.ACE_ANSWER, None, tuple(cards("3c Ad")))
+
+
+def test_before_the_sum_an_attacker_who_beats_the_blocks_goes_on_to_the_sum() -> None:
+    through = resolve_burst(card("6c"), cards("5s 4h"), answers=cards("7d 9h"), options=BEFORE_SUM)
+    assert through == BurstResult(True, BurstEnd.SUM_OVER, 15, tuple(cards("6c 7d 9h")))
+    assert through.reason == "the counter 9h is not answered; then the attack succeeds: 15 is over 13"
+    # Through the blocks, but 3 + 9 = 12: the attack still fails.
+    weak = resolve_burst(card("3c"), cards("5s 4h"), answers=cards("7d 9h"), options=BEFORE_SUM)
+    assert weak == BurstResult(False, BurstEnd.ATTACK_FAILS, 12, tuple(cards("3c 7d 9h")))
+    assert weak.reason == (
+        "the counter 9h is not answered; then the attack fails: 12 is 13 or less, so 3c joins the stack"
+    )
+    ace = resolve_burst(card("4c"), cards("As Ah"), [11, 1], cards("Kd Ac"), BEFORE_SUM)
+    assert ace == BurstResult(True, BurstEnd.SUM_OVER, 16, tuple(cards("4c Kd Ac")))
+    assert ace.reason == "the Ace Ac wins the exchange as a counter; then the attack succeeds: 16 is over 13"
+
+
+def test_before_the_sum_the_answers_and_aces_are_checked_as_always() -> None:
+    with pytest.raises(ValueError, match=r"answer 1, 5d: a block must be higher than the last card"):
+        resolve_burst(card("6c"), cards("5s 4h"), answers=cards("5d"), options=BEFORE_SUM)
+    with pytest.raises(ValueError, match="the stack holds 2 Aces, one value each"):
+        resolve_burst(card("4c"), cards("As Ah"), options=BEFORE_SUM)
+    # An attacking Ace wins at once here too, and nothing may answer it.
+    assert resolve_burst(card("Ac"), cards("5s"), options=BEFORE_SUM).end == BurstEnd.ACE_ATTACK
+    with pytest.raises(ValueError, match="the attacking Ace Ac has won"):
+        resolve_burst(card("Ac"), cards("5s"), answers=cards("Kd"), options=BEFORE_SUM)
+
+
+def test_before_the_sum_with_block_adds_the_defence_counts_its_blocks_only() -> None:
+    options = DrumpOptions(block_before_sum=True, block_adds=True)
+    # The stack (9) is not counted: 7 passes the attack's 6 alone; then the attack needs over 7 - 6.
+    result = resolve_burst(card("6c"), cards("5s 4h"), answers=cards("7d 2c"), options=options)
+    assert result.attacker_wins and result.end == BurstEnd.SUM_OVER
+    with pytest.raises(ValueError, match=r"answer 1, 5d: a block must put its side ahead \(over 6\)"):
+        resolve_burst(card("6c"), cards("5s 4h"), answers=cards("5d"), options=options)
+
+
 @pytest.mark.parametrize(
     ("attack", "stack", "answers", "message"),
     [
@@ -229,20 +288,32 @@ def test_an_impossible_burst_is_refused_naming_the_card(
         resolve_burst(card(attack), cards(stack), answers=cards(answers))
 
 
-@pytest.mark.parametrize("preset", [None, "pt", "en"])
+@pytest.mark.parametrize("preset", [None, "pt", "vi", "en"])
 def test_every_exchange_the_engine_plays_ends_as_resolve_burst_says(preset: str | None) -> None:
     options = GAME.option_table.resolve(preset)
     exchanges = 0
+    ends: set[BurstEnd] = set()
     for seed in range(30):
         final = None
-        for state, _ in conformance.random_states(GAME, seed, options):
+        # The attacked stacks as they stood, face-down cards included: under block_before_sum a
+        # block may win before the stack is ever revealed in the log.
+        attacked: list[list[int]] = []
+        for state, action in conformance.random_states(GAME, seed, options):
             final = state
+            if isinstance(action, Burst):
+                stack = state.stacks[1 - state.turn_seat][action.slot]
+                attacked.append([code & ~FACE_DOWN for code in stack])
         assert final is not None
         burst: dict[str, list[int]] = {}
         for event in GAME.view(final, None).log:
             match event:
                 case BurstMade(card=attack, revealed=revealed):
-                    burst = {"attack": [attack], "stack": list(revealed), "aces": [], "answers": []}
+                    stack = attacked.pop(0)
+                    assert revealed is None or list(revealed) == stack
+                    assert (revealed is None) == (options.block_before_sum and RANK[attack] != 1)
+                    burst = {"attack": [attack], "stack": stack, "aces": [], "answers": []}
+                case StackRevealed(cards=revealed):
+                    assert list(revealed) == burst["stack"]
                 case AceCounted(value=value):
                     burst["aces"].append(value)
                 case Blocked(card=answer) | Countered(card=answer):
@@ -256,4 +327,10 @@ def test_every_exchange_the_engine_plays_ends_as_resolve_burst_says(preset: str 
                     if isinstance(event, AttackFailed):
                         assert result.attack_sum == event.total
                     exchanges += 1
+                    ends.add(result.end)
     assert exchanges > 100
+    # Every way an exchange may end under these rules was met.
+    if options.block_before_sum:
+        assert ends == set(BurstEnd)
+    else:
+        assert ends == set(BurstEnd) - {BurstEnd.SUM_OVER}

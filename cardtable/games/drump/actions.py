@@ -13,10 +13,13 @@ Notation (canonical form first; words in brackets may be left out):
     recycle Qc draw          discard a part from hand, draw 1
     recycle Qc take Kd       discard a part from hand, take Kd from the pile
     burst 5c [on] 1          attack the opponent's stack 1 with 5c
+    receive                  let an attack on your stack be summed, unblocked (block_before_sum)
     ace As 11                count an Ace of your attacked stack as 1 or 11
     block Qh                 answer an attack on your stack
     counter 9s               answer a block
     pass                     let the attack or block stand
+    draw                     draw 1 for winning an exchange (draw_after_win optional)
+    decline                  do not draw for winning an exchange (draw_after_win optional)
     discard 7h               discard down to the hand limit
     end                      end your turn
 """
@@ -93,6 +96,12 @@ class Burst(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Receive(Action):
+    """The defender lets the attack be summed against the stack, with no block (PT)."""
+
+
+
+@dataclass(frozen=True, slots=True)
 class AceValue(Action):
     """The owner of an attacked stack counts one of its Aces as 1 or 11."""
 
@@ -117,6 +126,18 @@ class Counter(Action):
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Decline to answer in an exchange: the other side's last card stands."""
+
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Action):
+    """The winner of an exchange draws 1 (EN: 'may draw 1 card')."""
+
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineDraw(Action):
+    """The winner of an exchange chooses not to draw."""
 
 
 
@@ -158,6 +179,9 @@ COUNTER_TABLE = [Counter(card) for card in DECK]
 DISCARD_TABLE = [Discard(card) for card in DECK]
 PASS_ACTION = Pass()
 END_ACTION = End()
+RECEIVE_ACTION = Receive()
+DRAW_ACTION = DrawCard()
+DECLINE_ACTION = DeclineDraw()
 
 #: Every action, in a fixed order: its index is its machine-learning integer.
 ACTIONS: tuple[Action, ...] = (
@@ -173,6 +197,10 @@ ACTIONS: tuple[Action, ...] = (
     PASS_ACTION,
     *DISCARD_TABLE,
     END_ACTION,
+    # Added with PT's block_before_sum and EN's optional draw, after the others to keep their indices.
+    RECEIVE_ACTION,
+    DRAW_ACTION,
+    DECLINE_ACTION,
 )
 ACTION_INDEX: dict[Action, int] = {action: index for index, action in enumerate(ACTIONS)}
 
@@ -205,6 +233,12 @@ def format_action(action: Action) -> str:
             return "pass"
         case End():
             return "end"
+        case Receive():
+            return "receive"
+        case DrawCard():
+            return "draw"
+        case DeclineDraw():
+            return "decline"
     raise TypeError(f"not a DRUMP action: {action!r}")
 
 
@@ -254,6 +288,17 @@ _USAGE = {
     "discard": "discard <card>",
     "pass": "pass",
     "end": "end",
+    "receive": "receive",
+    "draw": "draw",
+    "decline": "decline",
+}
+#: The actions written as one word.
+_WORDS: dict[str, Action] = {
+    "pass": PASS_ACTION,
+    "end": END_ACTION,
+    "receive": RECEIVE_ACTION,
+    "draw": DRAW_ACTION,
+    "decline": DECLINE_ACTION,
 }
 
 
@@ -269,15 +314,13 @@ def parse_action(text: str) -> Action:
         verbs = ", ".join(_USAGE)
         raise ActionParseError(text, f"unknown verb {verb!r}; the verbs are {verbs}")
     rest = _drop(rest, 1, {"set": "on", "summon": "from", "extra": "with", "burst": "on"}.get(verb, ""))
-    expected = {"pass": 0, "end": 0, "block": 1, "counter": 1, "discard": 1}.get(verb, 2)
+    expected = 0 if verb in _WORDS else {"block": 1, "counter": 1, "discard": 1}.get(verb, 2)
     if verb == "recycle" and len(rest) == 3:
         expected = 3
     if len(rest) != expected:
         raise ActionParseError(text, f"expected {_USAGE[verb]}")
-    if verb == "pass":
-        return PASS_ACTION
-    if verb == "end":
-        return END_ACTION
+    if verb in _WORDS:
+        return _WORDS[verb]
     first = _card(text, verb, rest[0])
     if verb in ("block", "counter", "discard"):
         table: dict[str, list[Block] | list[Counter] | list[Discard]] = {

@@ -3,6 +3,8 @@
 It summons whenever it can, sets force cards to make a stack pay for a part
 it holds, bursts stacks that are close to paying, blocks to protect its own
 such stacks, recycles parts it cannot use, and keeps a high card back to block.
+Which parts a stack pays for comes from the rules' own `payable_values`, so
+the bot follows every payment option (`ace_pays_any` included).
 """
 
 from __future__ import annotations
@@ -17,15 +19,23 @@ from cardtable.games.drump.actions import (
     Block,
     Burst,
     Counter,
+    DeclineDraw,
     Discard,
+    DrawCard,
     ExtraJack,
+    Receive,
     Recycle,
     SetForce,
     Summon,
 )
 from cardtable.games.drump.cards import IS_ACE, IS_FORCE, IS_PART, NO_CARD, RANK, SUIT
-from cardtable.games.drump.stacks import STACK_LIMIT
+from cardtable.games.drump.endings import field_score
+from cardtable.games.drump.stacks import STACK_LIMIT, payable_values, stack_total
 from cardtable.games.drump.view import DrumpView
+
+#: Below this many cards in the deck, a player behind on points declines an optional draw,
+#: to put off the deck out that would decide the game on points.
+LOW_DECK = 4
 
 
 def _part_zone(view: DrumpView, card: int) -> int:
@@ -43,8 +53,14 @@ def _totals(view: DrumpView, seat: int, slot: int) -> tuple[int, int]:
     return sum(RANK[card] if card is not None else 1 for card, _ in stack), len(stack)
 
 
-def _reaches(total: int, aces: int, value: int) -> bool:
-    return any(total + 10 * extra == value for extra in range(aces + 1))
+def _own_stack(view: DrumpView, seat: int, slot: int) -> tuple[int, ...]:
+    """One of the bot's own stacks, every card of which it sees."""
+    return tuple(card for card, _ in view.stacks[seat][slot] if card is not None)
+
+
+def _pays(view: DrumpView, stack: tuple[int, ...], value: int) -> bool:
+    """Whether a stack pays for a part of `value`, by the rules' payment (options included)."""
+    return bool(payable_values(stack, view.options.ace_pays_any) >> value & 1)
 
 
 class DrumpHeuristicBot:
@@ -79,6 +95,12 @@ class DrumpHeuristicBot:
             return self._score_answer(view, seat, action.card)
         if isinstance(action, Discard):
             return -self._keep_value(view, seat, action.card)
+        if isinstance(action, Receive):
+            return self._score_receive(view, seat)
+        if isinstance(action, DeclineDraw):
+            return self._score_decline(view, seat)
+        if isinstance(action, DrawCard):
+            return 20
         # Pass and end: the fallback.
         return 10
 
@@ -86,24 +108,23 @@ class DrumpHeuristicBot:
         return {RANK[card] for card in view.hand if _needed(view, seat, card)}
 
     def _score_set(self, view: DrumpView, seat: int, action: SetForce) -> float:
-        total, count = _totals(view, seat, action.slot)
-        aces = sum(1 for card, _ in view.stacks[seat][action.slot] if card is not None and IS_ACE[card])
-        aces += IS_ACE[action.card]
-        new_total = total + RANK[action.card]
+        stack = _own_stack(view, seat, action.slot) + (action.card,)
+        new_total = stack_total(stack)
+        pays = payable_values(stack, view.options.ace_pays_any)
         wanted = self._wanted_values(view, seat)
-        if count >= 1 and any(_reaches(new_total, aces, value) for value in wanted):
+        if any(pays >> value & 1 for value in wanted):
             # The stack pays for a part in hand: summon it now, or next turn.
             return 70 if view.summoned else 80
         if self._is_last_blocker(view, action.card):
             return 5
-        if count >= 1 and any(_reaches(new_total, aces, value) for value in range(10, 14)):
+        if pays:
             return 50
         score = 30 + new_total / 2
         if IS_ACE[action.card]:
             score -= 12
         if wanted and not any(new_total <= value for value in wanted):
             score -= 20
-        if new_total > 9 and not any(_reaches(new_total, aces, value) for value in range(10, 14)):
+        if new_total > 9:
             score -= 10
         return score
 
@@ -129,9 +150,7 @@ class DrumpHeuristicBot:
             return 45
         if not _needed(view, seat, action.take):
             return 0
-        payable = any(
-            self._pays(view, seat, slot, RANK[action.take]) for slot in range(len(view.stacks[seat]))
-        )
+        payable = self._payable_now(view, seat, action.take)
         return (85 if payable and not view.summoned else 50) + RANK[action.take]
 
     def _useful(self, view: DrumpView, seat: int, part: int) -> bool:
@@ -143,15 +162,21 @@ class DrumpHeuristicBot:
         return part == max(rivals, key=lambda card: (self._payable_now(view, seat, card), RANK[card]))
 
     def _payable_now(self, view: DrumpView, seat: int, part: int) -> bool:
-        return any(self._pays(view, seat, slot, RANK[part]) for slot in range(len(view.stacks[seat])))
+        stacks = range(len(view.stacks[seat]))
+        return any(_pays(view, _own_stack(view, seat, slot), RANK[part]) for slot in stacks)
 
-    def _pays(self, view: DrumpView, seat: int, slot: int, value: int) -> bool:
-        stack = view.stacks[seat][slot]
-        if len(stack) < 2:
-            return False
-        total, _ = _totals(view, seat, slot)
-        aces = sum(1 for card, _ in stack if card is not None and IS_ACE[card])
-        return _reaches(total, aces, value)
+    def _score_receive(self, view: DrumpView, seat: int) -> float:
+        """Receive when the sum can be made to fail (the stack's Aces as 1); else blocking is weighed."""
+        exchange = view.exchange
+        assert exchange is not None
+        lowest = RANK[exchange.cards[0]] + stack_total(_own_stack(view, seat, exchange.slot))
+        return 40 if lowest <= STACK_LIMIT else 10
+
+    def _score_decline(self, view: DrumpView, seat: int) -> float:
+        """Decline an optional draw only to put off a deck out that would lose on points."""
+        scores = [field_score(zones, view.options) for zones in view.zones]
+        behind = scores[seat] < scores[1 - seat]
+        return 30 if behind and view.deck_size <= LOW_DECK else 0
 
     def _score_ace(self, view: DrumpView, action: AceValue) -> float:
         # Make the attack fail (attack plus stack at most 13) when a value allows it.

@@ -4,7 +4,8 @@ An exchange is kept as an `Exchange`: the cards played so far and the
 running totals.  The engine plays it one decision at a time through the
 steps below (open, count an Ace, weigh the attack, answer); `resolve_burst`
 plays a whole exchange from its cards through the very same steps, for
-studying the rules.
+studying the rules.  Under PT's `block_before_sum` the answers come first,
+against a stack still hidden, and the sum only if the attack gets through.
 """
 
 from __future__ import annotations
@@ -32,6 +33,9 @@ class Exchange(NamedTuple):
     #: Block and counter running totals (used when `block_adds` is on).
     attack_total: int
     defense_total: int
+    #: Whether the attacked stack is revealed and counted; not yet while blocks come before the
+    #: sum (`block_before_sum`), when `stack_total` is 0 and the defence's total starts at 0.
+    revealed: bool
 
 
 class BurstEnd(StrEnum):
@@ -45,6 +49,9 @@ class BurstEnd(StrEnum):
     ACE_ANSWER = "ace_answer"
     #: The last card played was not answered, so it stands.
     UNANSWERED = "unanswered"
+    #: Attack plus stack is over 13 once summed, and no block may follow the sum (PT's Receive,
+    #: or an attack that got through the blocks first: option `block_before_sum`).
+    SUM_OVER = "sum_over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +60,8 @@ class BurstResult:
 
     attacker_wins: bool
     end: BurstEnd
-    #: The attacking card plus the attacked stack, its Aces as chosen (None if an attacking Ace won first).
+    #: The attacking card plus the attacked stack, its Aces as chosen (None when it was never summed:
+    #: an attacking Ace, or a block that stood before the sum under `block_before_sum`).
     attack_sum: int | None
     #: Every card played: the attacking card, then blocks and counters in turn.
     cards: tuple[int, ...]
@@ -61,13 +69,16 @@ class BurstResult:
     @property
     def reason(self) -> str:
         """Why the exchange ended so, in a player's words."""
-        last = card_name(self.cards[-1])
+        first, last = card_name(self.cards[0]), card_name(self.cards[-1])
+        total = self.attack_sum
         match self.end:
             case BurstEnd.ACE_ATTACK:
-                return f"the attacking Ace {last} wins at once"
+                return f"the attacking Ace {first} wins at once"
             case BurstEnd.ATTACK_FAILS:
-                total = self.attack_sum
-                return f"the attack fails: {total} is {STACK_LIMIT} or less, so {last} joins the stack"
+                fails = f"the attack fails: {total} is {STACK_LIMIT} or less, so {first} joins the stack"
+                return self._blocks_beaten() + fails
+            case BurstEnd.SUM_OVER:
+                return self._blocks_beaten() + f"the attack succeeds: {total} is over {STACK_LIMIT}"
             case BurstEnd.ACE_ANSWER:
                 verb = "counter" if self.attacker_wins else "block"
                 return f"the Ace {last} wins the exchange as a {verb}"
@@ -75,12 +86,26 @@ class BurstResult:
             return f"the attack stands: {self.attack_sum} is over {STACK_LIMIT} and nothing blocks it"
         return f"{last} is not answered, so the {'attack' if self.attacker_wins else 'block'} stands"
 
+    def _blocks_beaten(self) -> str:
+        """How the attack got through the blocks before the sum (`block_before_sum`), if any were played."""
+        if len(self.cards) == 1:
+            return ""
+        last = self.cards[-1]
+        if IS_ACE[last]:
+            return f"the Ace {card_name(last)} wins the exchange as a counter; then "
+        return f"the counter {card_name(last)} is not answered; then "
+
 
 # -- the steps of an exchange, as the engine plays them --------------------------------------
 def open_exchange(attack: int, stack: Sequence[int], slot: int = 0) -> Exchange:
     """A Burst with `attack` on `stack`: its face-down cards revealed, its Aces still to be valued."""
     total = stack_total(stack)
-    return Exchange(slot, (attack,), stack_aces(stack), total, RANK[attack], total)
+    return Exchange(slot, (attack,), stack_aces(stack), total, RANK[attack], total, True)
+
+
+def unrevealed_exchange(attack: int, slot: int = 0) -> Exchange:
+    """A Burst with `attack` answered before the sum (PT, `block_before_sum`): the stack still hidden."""
+    return Exchange(slot, (attack,), (), 0, RANK[attack], 0, False)
 
 
 def wins_at_once(card: int) -> bool:
@@ -143,18 +168,55 @@ def resolve_burst(
 
     `ace_values` gives the value (1 or 11) the owner counts for each Ace of
     the stack, bottom first (none is asked, and any given are ignored, when
-    the attack is an Ace).
+    the stack is never summed: an attacking Ace, or a block that stands under
+    `block_before_sum`).
     `answers` are the cards played in turn after the attack: a block, a
-    counter, a block, ...; the side that would answer next passes.  A card
-    that may not be played there is refused with ValueError naming it.
+    counter, a block, ...; the side that would answer next passes.  Under
+    `block_before_sum` no answer means the defender receives the attack.  A
+    card that may not be played there is refused with ValueError naming it.
     """
     if options is None:
         options = DrumpOptions()
     _check_cards(attack, stack, answers)
-    exchange = open_exchange(attack, stack)
     if wins_at_once(attack):
         _refuse_more(answers, 0, f"the attacking Ace {card_name(attack)} has won")
-        return BurstResult(True, BurstEnd.ACE_ATTACK, None, exchange.cards)
+        return BurstResult(True, BurstEnd.ACE_ATTACK, None, (attack,))
+    if options.block_before_sum:
+        return _resolve_blocks_first(attack, stack, ace_values, answers, options)
+    exchange = _summed(open_exchange(attack, stack), ace_values)
+    if attack_fails(exchange):
+        _refuse_more(answers, 0, f"the attack failed ({attack_sum(exchange)} is {STACK_LIMIT} or less)")
+        return BurstResult(False, BurstEnd.ATTACK_FAILS, attack_sum(exchange), exchange.cards)
+    exchange, attacker_wins, end = _answered(exchange, answers, options)
+    return BurstResult(attacker_wins, end, attack_sum(exchange), exchange.cards)
+
+
+def _resolve_blocks_first(
+    attack: int,
+    stack: Sequence[int],
+    ace_values: Sequence[int],
+    answers: Sequence[int],
+    options: DrumpOptions,
+) -> BurstResult:
+    """PT's Burst: Receive (no answer) goes straight to the sum; Block plays the exchange first.
+
+    Seed 000: "o oponente pode escolher entre Receber ou Bloquear o ataque";
+    an attacker who wins the exchange goes on with the attack ("e continuar o
+    ataque"), summed as for Receive, with no block after the sum.
+    """
+    played: tuple[int, ...] = (attack,)
+    if answers:
+        exchange, attacker_wins, end = _answered(unrevealed_exchange(attack), answers, options)
+        if not attacker_wins:
+            return BurstResult(False, end, None, exchange.cards)
+        played = exchange.cards
+    summed = _summed(open_exchange(attack, stack), ace_values)
+    end = BurstEnd.ATTACK_FAILS if attack_fails(summed) else BurstEnd.SUM_OVER
+    return BurstResult(end == BurstEnd.SUM_OVER, end, attack_sum(summed), played)
+
+
+def _summed(exchange: Exchange, ace_values: Sequence[int]) -> Exchange:
+    """The exchange with each Ace of the stack counted as `ace_values` says (ValueError if it cannot)."""
     if len(ace_values) != len(exchange.pending_aces):
         aces = len(exchange.pending_aces)
         raise ValueError(f"ace values {list(ace_values)}: the stack holds {aces} Aces, one value each")
@@ -162,9 +224,13 @@ def resolve_burst(
         if value not in (1, 11):
             raise ValueError(f"ace values {list(ace_values)}: an Ace counts 1 or 11, not {value!r}")
         exchange = count_ace(exchange, value)
-    if attack_fails(exchange):
-        _refuse_more(answers, 0, f"the attack failed ({attack_sum(exchange)} is {STACK_LIMIT} or less)")
-        return BurstResult(False, BurstEnd.ATTACK_FAILS, attack_sum(exchange), exchange.cards)
+    return exchange
+
+
+def _answered(
+    exchange: Exchange, answers: Sequence[int], options: DrumpOptions
+) -> tuple[Exchange, bool, BurstEnd]:
+    """The exchange after its blocks and counters: the cards, whether the attacker won, and why."""
     by_attacker = False
     for index, card in enumerate(answers):
         need = answer_need(exchange, by_attacker, options.block_adds)
@@ -175,10 +241,10 @@ def resolve_burst(
         exchange = add_answer(exchange, card, by_attacker)
         if wins_at_once(card):
             _refuse_more(answers, index + 1, f"the Ace {card_name(card)} has won")
-            return BurstResult(by_attacker, BurstEnd.ACE_ANSWER, attack_sum(exchange), exchange.cards)
+            return exchange, by_attacker, BurstEnd.ACE_ANSWER
         by_attacker = not by_attacker
     # The side to answer next passed: the last card played stands.
-    return BurstResult(not by_attacker, BurstEnd.UNANSWERED, attack_sum(exchange), exchange.cards)
+    return exchange, not by_attacker, BurstEnd.UNANSWERED
 
 
 def _check_cards(attack: int, stack: Sequence[int], answers: Sequence[int]) -> None:

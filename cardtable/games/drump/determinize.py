@@ -53,12 +53,13 @@ class Determinizer:
         base.turn_number = view.turn_number
         base.slots_set = view.slots_set
         base.summoned = view.summoned
-        base.extra_jack_used = view.extra_jack_used
+        base.extra_jacks = view.extra_jacks
         base.recycles = view.recycles
         base.burst_used = view.burst_used
         base.phase = PHASE_NAMES.index(view.phase)
         base.exchange = view.exchange
         base.discarding = NOBODY if view.discarding is None else view.discarding
+        base.drawing = NOBODY if view.drawing is None else view.drawing
         base.last_turn = NOBODY if view.last_turn is None else view.last_turn
         base.result = view.outcome
         # Every log is the observer's own: the state then shows the observer the same log.

@@ -70,14 +70,17 @@ def compare_drumps(zones: Zones, options: DrumpOptions) -> tuple[int, ...]:
 
 
 def deck_out_winners(zones: Zones, options: DrumpOptions) -> tuple[int, ...]:
-    """The deck ran out (EN): the higher score on the field wins.
+    """The deck ran out: the higher score on the field wins (EN), even in the last turn after a DRUMP.
 
-    A player already holding DRUMP (waiting out the last turn) beats one
-    without, whatever the points.
+    EN: "if the deck has no more cards, then the game end directly and
+    determine the winner by adding up the points".  Under the option
+    `deck_out_keeps_drump` a player holding DRUMP (waiting out the last turn)
+    beats one without, whatever the points.
     """
-    drumps = [has_drump(row) for row in zones]
-    if drumps[0] != drumps[1]:
-        return (0,) if drumps[0] else (1,)
+    if options.deck_out_keeps_drump:
+        drumps = [has_drump(row) for row in zones]
+        if drumps[0] != drumps[1]:
+            return (0,) if drumps[0] else (1,)
     return higher_score(zones, options)
 
 

@@ -76,12 +76,32 @@ class Recycled(Event):
 
 @event
 class BurstMade(Event):
-    """A seat attacks the opponent's stack on `slot`, revealing its cards."""
+    """A seat attacks the opponent's stack on `slot`, revealing its cards.
+
+    `revealed` is None when the stack stays hidden until the defender has
+    answered (`block_before_sum`); `StackRevealed` then reveals it.
+    """
 
     seat: int
     card: int
     slot: int
-    revealed: tuple[int, ...]
+    revealed: tuple[int, ...] | None
+
+
+@event
+class Received(Event):
+    """The defender receives the attack instead of blocking it (`block_before_sum`)."""
+
+    seat: int
+
+
+@event
+class StackRevealed(Event):
+    """The stack of `seat` on `slot`, attacked, is revealed to be summed (`block_before_sum`)."""
+
+    seat: int
+    slot: int
+    cards: tuple[int, ...]
 
 
 @event
@@ -132,6 +152,21 @@ class BurstWon(Event):
 
     seat: int
     slot: int
+
+
+@event
+class AttackGoesOn(Event):
+    """The attacker wins the exchange played before the sum: the attack goes on to the stack."""
+
+    seat: int
+    slot: int
+
+
+@event
+class DrawDeclined(Event):
+    """The winner of an exchange chooses not to draw (`draw_after_win` optional)."""
+
+    seat: int
 
 
 @event

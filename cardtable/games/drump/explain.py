@@ -12,10 +12,13 @@ from cardtable.games.drump.actions import (
     Block,
     Burst,
     Counter,
+    DeclineDraw,
     Discard,
+    DrawCard,
     End,
     ExtraJack,
     Pass,
+    Receive,
     Recycle,
     SetForce,
     Summon,
@@ -27,7 +30,9 @@ from cardtable.games.drump.state import (
     ACE_CHOICE,
     BLOCKING,
     COUNTERING,
+    DEFENDING,
     DISCARDING,
+    DRAW_CHOICE,
     MAIN,
     OVER,
     DrumpState,
@@ -36,9 +41,11 @@ from cardtable.games.drump.state import (
 #: The kinds of action each phase asks for.
 _PHASE_ACTIONS: dict[int, tuple[type[Action], ...]] = {
     MAIN: (SetForce, Summon, ExtraJack, Recycle, Burst, End),
+    DEFENDING: (Receive, Block),
     ACE_CHOICE: (AceValue,),
     BLOCKING: (Block, Pass),
     COUNTERING: (Counter, Pass),
+    DRAW_CHOICE: (DrawCard, DeclineDraw),
     DISCARDING: (Discard,),
 }
 
@@ -68,10 +75,14 @@ def _phase_demand(state: DrumpState) -> str:
         assert state.exchange is not None
         ace = card_name(state.exchange.pending_aces[0])
         return f"seat {defender + 1} must count {ace} of the attacked stack as 1 or 11 (ace {ace} 1|11)"
+    if phase == DEFENDING:
+        return f"seat {defender + 1} must receive the attack or block it"
     if phase == BLOCKING:
         return f"seat {defender + 1} must block or pass"
     if phase == COUNTERING:
         return f"seat {state.turn_seat + 1} must counter or pass"
+    if phase == DRAW_CHOICE:
+        return f"seat {state.drawing + 1} won the exchange and must draw or decline"
     if phase == DISCARDING:
         return f"seat {state.discarding + 1} must discard down to {state.options.hand_limit} cards"
     return f"seat {state.turn_seat + 1} is playing a turn (set, summon, extra, recycle, burst, end)"
@@ -115,8 +126,12 @@ def _explain(state: DrumpState, seat: int, action: Action) -> str | None:
                 f"and cannot make {RANK[action.part]} for {card_name(action.part)}"
             )
     if isinstance(action, ExtraJack):
-        if state.extra_jack_used:
-            return "you have already made an Extra Jack this turn"
+        limit = options.extra_jack_limit
+        if limit == 0:
+            return "these rules allow no Extra Jack (option extra_jack_limit is 0)"
+        if limit is not None and state.extra_jacks >= limit:
+            made = "an Extra Jack" if state.extra_jacks == 1 else f"{state.extra_jacks} Extra Jacks"
+            return f"you have already made {made} this turn, the limit"
         if options.extra_jack_is_summon and state.summoned:
             return "the Extra Jack counts as the turn's summon, and you have summoned"
     if isinstance(action, Recycle):

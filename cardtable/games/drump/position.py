@@ -28,13 +28,15 @@ from cardtable.games.drump.cards import (
     parse_card,
 )
 from cardtable.games.drump.endings import has_drump
-from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
+from cardtable.games.drump.options import DRAW_OPTIONAL, OPTION_TABLE, DrumpOptions
 from cardtable.games.drump.stacks import CARD_MASK, FACE_DOWN, STACK_LIMIT, stack_total
 from cardtable.games.drump.state import (
     ACE_CHOICE,
     BLOCKING,
     COUNTERING,
+    DEFENDING,
     DISCARDING,
+    DRAW_CHOICE,
     MAIN,
     OVER,
     PHASE_NAMES,
@@ -71,6 +73,7 @@ def position_of(state: DrumpState) -> dict[str, Any]:
         "deck": [card_name(card) for card in state.deck],
         "exchange": exchange_json(state.exchange),
         "discarding": state.discarding + 1 if state.discarding != NOBODY else None,
+        "drawing": state.drawing + 1 if state.drawing != NOBODY else None,
         "last_turn": state.last_turn + 1 if state.last_turn != NOBODY else None,
     }
 
@@ -97,6 +100,7 @@ class _Fields(NamedTuple):
     phase: str
     exchange: PositionReader | None
     discarding: int | None
+    drawing: int | None
     last_turn: int | None
 
 
@@ -129,7 +133,7 @@ def _read_turn(reader: PositionReader, state: DrumpState) -> None:
             raise turn.fail("slots_set", f"{slot!r} is not a slot (1 to 4)")
         state.slots_set |= 1 << (slot - 1)
     state.summoned = turn.field("summoned", bool, False)
-    state.extra_jack_used = turn.field("extra_jack_used", bool, False)
+    state.extra_jacks = turn.number("extra_jacks", 0, 0, state.options.extra_jack_limit)
     state.recycles = turn.number("recycles", 0, 0, state.options.recycle_limit)
     state.burst_used = turn.field("burst_used", bool, False)
 
@@ -152,6 +156,7 @@ def _read_fields(reader: PositionReader) -> _Fields:
         phase=reader.field("phase", str, "main"),
         exchange=sub,
         discarding=reader.field("discarding", (int, type(None)), None),
+        drawing=reader.field("drawing", (int, type(None)), None),
         last_turn=reader.field("last_turn", (int, type(None)), None),
     )
 
@@ -160,8 +165,9 @@ def _read_fields(reader: PositionReader) -> _Fields:
 _EXCHANGE_FIELDS: dict[str, type | tuple[type, ...]] = {
     "slot": int,
     "cards": list,
+    "revealed": bool,
     "pending_aces": list,
-    "stack_total": int,
+    "stack_total": (int, type(None)),
     "attack_total": int,
     "defense_total": int,
 }
@@ -261,27 +267,56 @@ def _read_deck(reader: PositionReader, state: DrumpState, fields: _Fields, rng: 
         raise reader.fail("deck_size", f"is {size}, but {len(rest)} cards are placed nowhere else")
 
 
+#: The phases in which a Burst is under way; in DRAW_CHOICE one may be, waiting for its sum.
+_EXCHANGE_PHASES = (DEFENDING, ACE_CHOICE, BLOCKING, COUNTERING)
+
+
 def _read_phase(
     reader: PositionReader, state: DrumpState, fields: _Fields, exchange_cards: tuple[int, ...]
 ) -> None:
     name = fields.phase
     if name not in PHASE_NAMES or name == PHASE_NAMES[OVER]:
-        raise reader.fail("phase", f"{name!r} is not one of main, ace, block, counter, discard")
-    state.phase = PHASE_NAMES.index(name)
+        allowed = ", ".join(PHASE_NAMES[:OVER])
+        raise reader.fail("phase", f"{name!r} is not one of {allowed}")
+    state.phase = phase = PHASE_NAMES.index(name)
+    options = state.options
+    if phase == DEFENDING and not options.block_before_sum:
+        raise reader.fail("phase", "the defend phase is played under the option block_before_sum only")
+    if phase == DRAW_CHOICE and options.draw_after_win != DRAW_OPTIONAL:
+        raise reader.fail("phase", "the draw phase is played under the option draw_after_win optional only")
     sub = fields.exchange
-    if state.phase in (ACE_CHOICE, BLOCKING, COUNTERING):
+    if phase in _EXCHANGE_PHASES:
         if sub is None:
             raise reader.fail("exchange", f"the {name} phase needs the exchange under way")
         state.exchange = _read_exchange(sub, state, exchange_cards)
+    elif sub is not None and phase == DRAW_CHOICE:
+        # An attacker who beat the blocks before the sum chooses to draw, then the sum (PT, EN).
+        state.exchange = _read_exchange(sub, state, exchange_cards)
+        if state.exchange.revealed or len(exchange_cards) != 1:
+            raise sub.fail("cards", "in the draw phase only an attack waiting for its sum is under way")
     elif sub is not None:
-        raise reader.fail("exchange", "an exchange is only under way in the ace, block and counter phases")
+        phases = "defend, ace, block, counter and draw"
+        raise reader.fail("exchange", f"an exchange is only under way in the {phases} phases")
+    _read_deciding_seat(reader, state, fields)
+    assert state.phase != MAIN or state.exchange is None
+
+
+def _read_deciding_seat(reader: PositionReader, state: DrumpState, fields: _Fields) -> None:
+    """The seat discarding (discard phase) or choosing to draw (draw phase)."""
     if state.phase == DISCARDING:
         state.discarding = reader.seat(fields.discarding, "discarding")
         if len(state.hands[state.discarding]) <= state.options.hand_limit:
             raise reader.fail("discarding", "that hand is not over the hand limit")
     elif fields.discarding is not None:
         raise reader.fail("discarding", "only the discard phase has a discarding seat")
-    assert state.phase != MAIN or state.exchange is None
+    if state.phase == DRAW_CHOICE:
+        state.drawing = reader.seat(fields.drawing, "drawing")
+        if not state.deck:
+            raise reader.fail("drawing", "the deck is empty: no draw to choose")
+        if state.exchange is not None and state.drawing != state.turn_seat:
+            raise reader.fail("drawing", "an attack waits for its sum: the attacker (the turn player) draws")
+    elif fields.drawing is not None:
+        raise reader.fail("drawing", "only the draw phase has a drawing seat")
 
 
 def _read_exchange(sub: PositionReader, state: DrumpState, cards: tuple[int, ...]) -> Exchange:
@@ -291,6 +326,11 @@ def _read_exchange(sub: PositionReader, state: DrumpState, cards: tuple[int, ...
     stack = state.stacks[1 - state.turn_seat][slot - 1]
     if not stack:
         raise sub.fail("slot", "the attacked stack is empty")
+    revealed = sub.field("revealed", bool, True)
+    if not revealed:
+        return _read_unrevealed(sub, state, slot - 1, cards)
+    if state.options.block_before_sum and state.phase != ACE_CHOICE:
+        raise sub.fail("revealed", "under block_before_sum a revealed stack is summed at once, unanswered")
     if any(code >= FACE_DOWN for code in stack):
         raise sub.fail("slot", "a Burst reveals the attacked stack: no card there is face down")
     aces = tuple(
@@ -300,7 +340,9 @@ def _read_exchange(sub: PositionReader, state: DrumpState, cards: tuple[int, ...
         raise sub.fail("pending_aces", "should be Aces of the attacked stack")
     if (state.phase == ACE_CHOICE) != bool(aces):
         raise sub.fail("pending_aces", "Aces are counted in the ace phase, and only then")
-    total = sub.field("stack_total", int, stack_total(stack))
+    total = sub.field("stack_total", (int, type(None)), None)
+    if total is None:
+        total = stack_total(stack)
     return Exchange(
         slot - 1,
         cards,
@@ -308,6 +350,30 @@ def _read_exchange(sub: PositionReader, state: DrumpState, cards: tuple[int, ...
         total,
         sub.field("attack_total", int, RANK[cards[0]]),
         sub.field("defense_total", int, total),
+        True,
+    )
+
+
+def _read_unrevealed(sub: PositionReader, state: DrumpState, slot: int, cards: tuple[int, ...]) -> Exchange:
+    """An exchange played before the sum (PT, `block_before_sum`): the stack is still hidden."""
+    if not state.options.block_before_sum:
+        raise sub.fail("revealed", "a stack is answered unrevealed under the option block_before_sum only")
+    if state.phase == ACE_CHOICE:
+        raise sub.fail("revealed", "Aces are counted once the stack is revealed")
+    if state.phase == DEFENDING and len(cards) != 1:
+        raise sub.fail("cards", "in the defend phase only the attacking card has been played")
+    if sub.field("pending_aces", list, []):
+        raise sub.fail("pending_aces", "a stack not yet revealed has no Aces to count")
+    if sub.field("stack_total", (int, type(None)), None) is not None:
+        raise sub.fail("stack_total", "a stack not yet revealed has no total")
+    return Exchange(
+        slot,
+        cards,
+        (),
+        0,
+        sub.field("attack_total", int, RANK[cards[0]]),
+        sub.field("defense_total", int, 0),
+        False,
     )
 
 

@@ -26,10 +26,13 @@ from cardtable.games.drump.actions import (
     Block,
     Burst,
     Counter,
+    DeclineDraw,
     Discard,
+    DrawCard,
     End,
     ExtraJack,
     Pass,
+    Receive,
     Recycle,
     SetForce,
     Summon,
@@ -57,7 +60,9 @@ from cardtable.games.drump.state import (
     ACE_CHOICE,
     BLOCKING,
     COUNTERING,
+    DEFENDING,
     DISCARDING,
+    DRAW_CHOICE,
     MAIN,
     SEATS,
     SLOTS,
@@ -101,10 +106,12 @@ def legal_actions(state: DrumpState) -> list[Action]:
     phase = state.phase
     if phase == MAIN:
         return _main_actions(state)
-    if phase in (BLOCKING, COUNTERING):
+    if phase in (BLOCKING, COUNTERING, DEFENDING):
         return exchange.answers(state)
     if phase == ACE_CHOICE:
         return exchange.ace_choices(state)
+    if phase == DRAW_CHOICE:
+        return exchange.draw_choices(state)
     if phase == DISCARDING:
         return [DISCARD_TABLE[card] for card in state.hands[state.discarding]]
     return []
@@ -143,8 +150,12 @@ def _main_actions(state: DrumpState) -> list[Action]:
                     for slot in range(SLOTS):
                         if payable[slot] & bit:
                             append(summons[slot])
-    # Extra Jack: once per turn, even after the summon unless it counts as one (EN).
-    if not state.extra_jack_used and not (options.extra_jack_is_summon and state.summoned):
+    # Extra Jack: once per turn (EN; PT and VI name no limit), even after the summon unless it
+    # counts as one (EN).
+    jack_limit = options.extra_jack_limit
+    if (jack_limit is None or state.extra_jacks < jack_limit) and not (
+        options.extra_jack_is_summon and state.summoned
+    ):
         aces = [card for card in hand if IS_ACE[card]]
         if aces:
             for card in hand:
@@ -215,7 +226,7 @@ def _extra_jack(state: DrumpState, action: ExtraJack) -> None:
     take_from_hand(state, seat, action.jack)
     state.pile += (action.ace,)
     put_part(state, seat, action.jack)
-    state.extra_jack_used = True
+    state.extra_jacks += 1
     if state.options.extra_jack_is_summon:
         state.summoned = True
     state.log(ExtraJackPlaced(seat, action.jack, action.ace))
@@ -262,10 +273,13 @@ _HANDLERS: dict[type[Action], Callable[[DrumpState, Any], None]] = {
     ExtraJack: _extra_jack,
     Recycle: _recycle,
     Burst: exchange.play_burst,
+    Receive: exchange.receive,
     AceValue: exchange.count_ace,
     Block: exchange.block,
     Counter: exchange.counter,
     Pass: exchange.pass_answer,
+    DrawCard: exchange.draw_card,
+    DeclineDraw: exchange.decline_draw,
     Discard: _discard,
     End: _end,
 }

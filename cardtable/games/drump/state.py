@@ -24,9 +24,10 @@ SLOTS = 4
 #: The zone of a card that is no body part (a force card).
 NO_ZONE = -1
 
-# Phases: who decides what.
-MAIN, ACE_CHOICE, BLOCKING, COUNTERING, DISCARDING, OVER = range(6)
-PHASE_NAMES = ("main", "ace", "block", "counter", "discard", "over")
+# Phases: who decides what.  DEFENDING (receive or block before the sum) is PT's
+# `block_before_sum`; DRAW_CHOICE (draw or not after winning an exchange) is EN's optional draw.
+MAIN, DEFENDING, ACE_CHOICE, BLOCKING, COUNTERING, DRAW_CHOICE, DISCARDING, OVER = range(8)
+PHASE_NAMES = ("main", "defend", "ace", "block", "counter", "draw", "discard", "over")
 
 
 @with_fast_copy
@@ -37,8 +38,9 @@ class DrumpState:
         "burst_used",
         "deck",
         "discarding",
+        "drawing",
         "exchange",
-        "extra_jack_used",
+        "extra_jacks",
         "first_seat",
         "hands",
         "known",
@@ -79,13 +81,16 @@ class DrumpState:
     #: Bitmask of the turn player's slots that received a card this turn.
     slots_set: int
     summoned: bool
-    extra_jack_used: bool
+    #: Extra Jacks made this turn.
+    extra_jacks: int
     recycles: int
     burst_used: bool
     phase: int
     exchange: Exchange | None
     #: The seat discarding to the hand limit in the DISCARDING phase, else NOBODY.
     discarding: int
+    #: The seat choosing whether to draw after winning an exchange (DRAW_CHOICE), else NOBODY.
+    drawing: int
     #: The seat playing the game's last turn, or NOBODY when none is due.
     last_turn: int
     result: Outcome | None
@@ -111,8 +116,10 @@ class DrumpState:
         phase = self.phase
         if phase in (MAIN, COUNTERING):
             return self.turn_seat
-        if phase in (ACE_CHOICE, BLOCKING):
+        if phase in (DEFENDING, ACE_CHOICE, BLOCKING):
             return 1 - self.turn_seat
+        if phase == DRAW_CHOICE:
+            return self.drawing
         if phase == DISCARDING:
             return self.discarding
         return None
@@ -166,11 +173,12 @@ def new_turn(state: DrumpState, seat: int) -> None:
     state.turn_seat = seat
     state.slots_set = 0
     state.summoned = False
-    state.extra_jack_used = False
+    state.extra_jacks = 0
     state.recycles = 0
     state.burst_used = False
     state.phase = MAIN
     state.discarding = NOBODY
+    state.drawing = NOBODY
 
 
 def all_cards(state: DrumpState) -> list[int]:

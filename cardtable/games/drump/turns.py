@@ -39,11 +39,18 @@ def start_turn(state: DrumpState, seat: int) -> None:
 
 
 def close_turn(state: DrumpState) -> None:
-    """Hand limit for each player, turn player first (drump.md, "End of turn"); then the next turn."""
-    limit = state.options.hand_limit
+    """Hand limit for each player, turn player first (drump.md, "End of turn"); then the next turn.
+
+    A player holding `discard_from` cards or more (PT, EN: 6; VI: "more than
+    6") discards one card at a time down to `hand_limit` (5), so a player
+    already discarding goes on while over the limit.
+    """
+    options = state.options
+    limit = options.hand_limit
     turn = state.turn_seat
     for seat in (turn, 1 - turn):
-        if len(state.hands[seat]) > limit:
+        held = len(state.hands[seat])
+        if held > limit and (held >= options.discard_from or seat == state.discarding):
             state.phase = DISCARDING
             state.discarding = seat
             return

@@ -18,6 +18,7 @@ from cardtable.games.drump.cards import BODY_PARTS, NO_CARD, card_name
 from cardtable.games.drump.events import (
     AceCounted,
     AttackFailed,
+    AttackGoesOn,
     Blocked,
     BlockWon,
     BurstMade,
@@ -25,6 +26,7 @@ from cardtable.games.drump.events import (
     Countered,
     Dealt,
     Discarded,
+    DrawDeclined,
     Drew,
     DrumpMade,
     ExtraJackPlaced,
@@ -32,7 +34,9 @@ from cardtable.games.drump.events import (
     GameOver,
     LastTurnGranted,
     Passed,
+    Received,
     Recycled,
+    StackRevealed,
     Summoned,
     TurnEnded,
     TurnStarted,
@@ -67,14 +71,20 @@ class DrumpView:
     deck_size: int
     slots_set: int
     summoned: bool
-    extra_jack_used: bool
+    extra_jacks: int
     recycles: int
     burst_used: bool
     exchange: Exchange | None
     discarding: int | None
+    drawing: int | None
     last_turn: int | None
     outcome: Outcome | None
     history: ViewLog
+
+    @property
+    def extra_jack_used(self) -> bool:
+        """Whether the turn player has made an Extra Jack this turn (`extra_jacks` counts them)."""
+        return self.extra_jacks > 0
 
     @property
     def log(self) -> tuple[Event, ...]:
@@ -111,6 +121,7 @@ class DrumpView:
             "turn": turn_json(self),
             "exchange": exchange_json(self.exchange),
             "discarding": _seat(self.discarding),
+            "drawing": _seat(self.drawing),
             "last_turn": _seat(self.last_turn),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "log": [describe_event(event) for event in self.log] if with_log else None,
@@ -122,21 +133,22 @@ def turn_json(turn: DrumpView | DrumpState) -> dict[str, Any]:
     return {
         "slots_set": [slot + 1 for slot in range(4) if turn.slots_set >> slot & 1],
         "summoned": turn.summoned,
-        "extra_jack_used": turn.extra_jack_used,
+        "extra_jacks": turn.extra_jacks,
         "recycles": turn.recycles,
         "burst_used": turn.burst_used,
     }
 
 
 def exchange_json(exchange: Exchange | None) -> dict[str, Any] | None:
-    """A Burst under way as JSON data: every card of it is public."""
+    """A Burst under way as JSON data: every card of it is public (a stack not yet revealed has no total)."""
     if exchange is None:
         return None
     return {
         "slot": exchange.slot + 1,
         "cards": [card_name(card) for card in exchange.cards],
+        "revealed": exchange.revealed,
         "pending_aces": [card_name(card) for card in exchange.pending_aces],
-        "stack_total": exchange.stack_total,
+        "stack_total": exchange.stack_total if exchange.revealed else None,
         "attack_total": exchange.attack_total,
         "defense_total": exchange.defense_total,
     }
@@ -185,11 +197,12 @@ def view(state: DrumpState, seat: int | None) -> DrumpView:
         deck_size=len(state.deck),
         slots_set=state.slots_set,
         summoned=state.summoned,
-        extra_jack_used=state.extra_jack_used,
+        extra_jacks=state.extra_jacks,
         recycles=state.recycles,
         burst_used=state.burst_used,
         exchange=state.exchange,
         discarding=state.discarding if state.discarding != NOBODY else None,
+        drawing=state.drawing if state.drawing != NOBODY else None,
         last_turn=state.last_turn if state.last_turn != NOBODY else None,
         outcome=state.result,
         history=ViewLog(state.logs[SEATS if seat is None else seat], state.log_length),
@@ -245,9 +258,15 @@ def describe_event(
         case Recycled(part=part, taken=taken):
             gain = "draws a card" if taken is None else f"takes {card_label(taken)} from the pile"
             return f"{names[event.seat]} recycles {card_label(part)} and {gain}"
-        case BurstMade(card=card, slot=slot, revealed=revealed):
+        case BurstMade(card=card, slot=slot, revealed=None):
+            return f"{names[event.seat]} bursts {card_label(card)} on slot {slot + 1}"
+        case BurstMade(card=card, slot=slot, revealed=tuple(revealed)):
             revealing = f"revealing {cards(revealed)}"
             return f"{names[event.seat]} bursts {card_label(card)} on slot {slot + 1}, {revealing}"
+        case Received():
+            return f"{names[event.seat]} receives the attack"
+        case StackRevealed(slot=slot, cards=revealed):
+            return f"{names[event.seat]}'s slot {slot + 1} is revealed: {cards(revealed)}"
         case AceCounted(ace=ace, value=value):
             return f"{names[event.seat]} counts {card_label(ace)} as {value}"
         case Blocked(card=card):
@@ -260,6 +279,10 @@ def describe_event(
             return f"The attack fails ({total} is 13 or less): {card_label(card)} joins slot {slot + 1}"
         case BurstWon(slot=slot):
             return f"{names[event.seat]} wins the Burst: slot {slot + 1} goes to the pile"
+        case AttackGoesOn(slot=slot):
+            return f"{names[event.seat]} beats the block: the attack on slot {slot + 1} goes on"
+        case DrawDeclined():
+            return f"{names[event.seat]} declines to draw"
         case BlockWon(slot=slot):
             return f"{names[event.seat]} wins the block: the stack on slot {slot + 1} stays"
         case Discarded(card=card):
