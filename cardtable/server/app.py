@@ -31,7 +31,7 @@ from cardtable.bots import bot_names
 from cardtable.core.jsonio import parse_json
 from cardtable.games import game_names, get_game
 from cardtable.server.limits import Limits
-from cardtable.server.protocol import PROTOCOL, ProtocolError, error_frame, frame
+from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError, error_frame, frame
 from cardtable.server.service import COOKIE_PREFIX, TableService
 from cardtable.server.storage import Storage
 from cardtable.server.tables import Connection
@@ -42,7 +42,7 @@ WEB_FOLDER = Path(__file__).resolve().parent.parent / "web"
 #: How many tables the list shows.
 LISTED_TABLES = 100
 #: HTTP status of each refusal code.
-STATUS = {"limit": 429, "playing": 409, "storage": 503, "too_large": 413}
+STATUS = {"limit": 429, "playing": 409, "storage": 503, "too_large": 413, "unknown_table": 404}
 
 API_PAGE = """cardtable table server (protocol {protocol})
 
@@ -115,7 +115,7 @@ class TableApp:
         """Create a table; answer its id, each seat's link and token, and the spectators' link."""
         try:
             body = await self._body(request)
-            data = parse_json(body, "table request", ProtocolError)
+            data = parse_json(body, "table request", BadRequest)
             table, tokens = self.service.create(data, _address(request))
         except ProtocolError as error:
             return _error(error)
@@ -149,7 +149,7 @@ class TableApp:
         try:
             return b"".join(chunks).decode("utf-8")
         except UnicodeDecodeError:
-            raise ProtocolError("bad_request", "the request body is not UTF-8 text") from None
+            raise BadRequest("the request body is not UTF-8 text") from None
 
     async def list_tables(self, request: Request) -> Response:
         """The newest tables, finished or not."""
@@ -201,6 +201,7 @@ class TableApp:
                     "presets": table.presets,
                     "options": {option.name: option.default for option in table.options.values()},
                     "bots": bot_names(game),
+                    "notation": game.notation,
                 }
             )
         return JSONResponse({"protocol": PROTOCOL, "games": described})

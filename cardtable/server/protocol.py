@@ -38,12 +38,18 @@ class ProtocolError(CardtableError):
         super().__init__(message)
 
 
-def _malformed(message: str) -> ProtocolError:
-    return ProtocolError("malformed", message)
+class Malformed(ProtocolError):
+    """A message that is not one of the protocol's messages."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("malformed", message)
 
 
-class _MalformedJson(CardtableError):
-    """JSON text refused by the reader (within `read_message` only)."""
+class BadRequest(ProtocolError):
+    """A table request that cannot be met as it is written."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("bad_request", message)
 
 
 #: The code of each engine refusal, as the terminal would give it.
@@ -128,33 +134,30 @@ class _Fields:
         value = self.data.get(name)
         if value is None:
             if required:
-                raise _malformed(f"a {self.kind} message needs {name!r}")
+                raise Malformed(f"a {self.kind} message needs {name!r}")
             return None
         if isinstance(value, bool) or not isinstance(value, types):
             wanted = (
                 "text" if types is str else "a whole number" if types is int else "text or a whole number"
             )
-            raise _malformed(f"{self.kind} field {name!r}: {value!r} should be {wanted}")
+            raise Malformed(f"{self.kind} field {name!r}: {value!r} should be {wanted}")
         return value
 
 
 def read_message(text: str | None, max_chars: int) -> ClientMessage:
     """The message in a text frame, or ProtocolError saying why it is refused."""
     if text is None:
-        raise _malformed("messages are JSON text frames, not binary ones")
+        raise Malformed("messages are JSON text frames, not binary ones")
     if len(text) > max_chars:
         raise ProtocolError(
             "too_large", f"a message of {len(text):,} characters is over the limit of {max_chars:,}"
         )
-    try:
-        data = parse_json(text, "message", _MalformedJson)
-    except _MalformedJson as error:
-        raise _malformed(str(error)) from None
+    data = parse_json(text, "message", Malformed)
     if not isinstance(data, dict):
-        raise _malformed("a message is a JSON object with a 'type'")
+        raise Malformed("a message is a JSON object with a 'type'")
     ref = data.get("ref")
     if isinstance(ref, bool) or not isinstance(ref, (str, int, type(None))) or len(str(ref)) > MAX_REF_CHARS:
-        raise _malformed(f"'ref' should be text or a whole number of at most {MAX_REF_CHARS} characters")
+        raise Malformed(f"'ref' should be text or a whole number of at most {MAX_REF_CHARS} characters")
     try:
         return _read_fields(data, ref)
     except ProtocolError as error:
@@ -165,11 +168,11 @@ def read_message(text: str | None, max_chars: int) -> ClientMessage:
 def _read_fields(data: dict[str, Any], ref: str | int | None) -> ClientMessage:
     kind = data.get("type")
     if kind not in _KEYS:
-        raise _malformed(f"unknown message type {kind!r}; types: {', '.join(_KEYS)}")
+        raise Malformed(f"unknown message type {kind!r}; types: {', '.join(_KEYS)}")
     allowed = _KEYS[kind] | {"type", "ref"}
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise _malformed(f"a {kind} message has no key {unknown[0]!r}; keys: {', '.join(sorted(allowed))}")
+        raise Malformed(f"a {kind} message has no key {unknown[0]!r}; keys: {', '.join(sorted(allowed))}")
     fields = _Fields(data, kind)
     if kind == "join":
         version = fields.get("protocol", int, required=True)
@@ -190,9 +193,9 @@ def _action(fields: _Fields, ref: str | int | None) -> Act:
     action_id = fields.get("id", int)
     version = fields.get("version", int)
     if (text is None) == (action_id is None):
-        raise _malformed("an action message carries either 'action' (its notation) or 'id'")
+        raise Malformed("an action message carries either 'action' (its notation) or 'id'")
     if action_id is not None and version is None:
-        raise _malformed("an action 'id' needs the 'version' whose legal list it comes from")
+        raise Malformed("an action 'id' needs the 'version' whose legal list it comes from")
     return Act(text, action_id, version, ref)
 
 

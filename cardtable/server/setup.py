@@ -21,7 +21,7 @@ from cardtable.core.players import Bot
 from cardtable.games import AnyGame, get_game
 from cardtable.server import fm_tables
 from cardtable.server.limits import Limits
-from cardtable.server.protocol import PROTOCOL, ProtocolError
+from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
 
 AnyMatch = Match[Any, Any, Any, Any]
 
@@ -110,35 +110,31 @@ def seat_bot(seat: SeatSpec, game: AnyGame) -> Bot:
     return make_opponent(seat.bot, game)
 
 
-def _bad(message: str) -> ProtocolError:
-    return ProtocolError("bad_request", message)
-
-
 def _refuse_unknown(data: Mapping[str, Any], allowed: set[str] | frozenset[str], where: str) -> None:
     for key in data:
         if key not in allowed:
-            raise _bad(f"{where} has no key {key!r}; keys: {', '.join(sorted(allowed))}")
+            raise BadRequest(f"{where} has no key {key!r}; keys: {', '.join(sorted(allowed))}")
 
 
 def _text(value: Any, where: str, longest: int) -> str:
     if not isinstance(value, str):
-        raise _bad(f"{where}: {value!r} should be text")
+        raise BadRequest(f"{where}: {value!r} should be text")
     if len(value) > longest or not value.isprintable():
-        raise _bad(f"{where}: {value!r} should be printable text of at most {longest} characters")
+        raise BadRequest(f"{where}: {value!r} should be printable text of at most {longest} characters")
     return value.strip()
 
 
 def read_table_request(data: Any, limits: Limits) -> TableSetup:
     """The set-up a client asks for (ProtocolError with code bad_request naming what is wrong)."""
     if not isinstance(data, dict):
-        raise _bad("a table request is a JSON object")
+        raise BadRequest("a table request is a JSON object")
     game_name = data.get("game")
     if not isinstance(game_name, str):
-        raise _bad("a table request names its 'game'")
+        raise BadRequest("a table request names its 'game'")
     try:
         game = get_game(game_name)
     except CardtableError as error:
-        raise _bad(str(error)) from None
+        raise BadRequest(str(error)) from None
     extra_keys, make_position = GAME_SETUPS.get(game.name, (frozenset(), None))
     _refuse_unknown(data, {"protocol", "game", "preset", "options", "seats"}, "a table request")
     if data.get("protocol") != PROTOCOL:
@@ -150,17 +146,17 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
         count = (
             game.min_seats if game.min_seats == game.max_seats else f"{game.min_seats} to {game.max_seats}"
         )
-        raise _bad(f"'seats' should list the {count} seats of {game.title}")
+        raise BadRequest(f"'seats' should list the {count} seats of {game.title}")
     preset = data.get("preset")
     if preset is not None and not isinstance(preset, str):
-        raise _bad(f"'preset': {preset!r} should be a preset's name")
+        raise BadRequest(f"'preset': {preset!r} should be a preset's name")
     given = data.get("options", {})
     if not isinstance(given, dict):
-        raise _bad("'options' should be an object of option names and values")
+        raise BadRequest("'options' should be an object of option names and values")
     try:
         options = game.option_table.resolve(preset, given)
     except CardtableError as error:
-        raise _bad(str(error)) from None
+        raise BadRequest(str(error)) from None
     seed = fresh_seed()
     specs = [_read_seat(seat, index, game, extra_keys, limits) for index, seat in enumerate(seats)]
     position = None
@@ -168,7 +164,7 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
         try:
             position, duelists = make_position(seats, make_rng(seed, "decks"))
         except CardtableError as error:
-            raise _bad(str(error)) from None
+            raise BadRequest(str(error)) from None
         specs = [
             spec
             if duelist is None
@@ -185,11 +181,11 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
 def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str], limits: Limits) -> SeatSpec:
     where = f"seat {index + 1}"
     if not isinstance(data, dict):
-        raise _bad(f'{where}: expected an object like {{"person": "Ann"}} or {{"bot": "heuristic"}}')
+        raise BadRequest(f'{where}: expected an object like {{"person": "Ann"}} or {{"bot": "heuristic"}}')
     kinds = [key for key in ("person", "bot", "duelist") if key in data]
     if len(kinds) != 1 or (kinds[0] == "duelist" and "duelist" not in extra_keys):
         names = "'person' or 'bot'" + (" or 'duelist'" if "duelist" in extra_keys else "")
-        raise _bad(f"{where}: name exactly one of {names}")
+        raise BadRequest(f"{where}: name exactly one of {names}")
     kind = kinds[0]
     allowed = {kind} | ({"name", "pace"} if kind != "person" else set()) | (extra_keys - {"duelist"})
     _refuse_unknown(data, allowed, where)
@@ -198,7 +194,7 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
     name = _text(data.get("name", ""), f"{where} name", limits.max_name_chars)
     pace = data.get("pace", 0.0)
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= limits.max_bot_pace:
-        raise _bad(f"{where} pace: {pace!r} should be seconds from 0 to {limits.max_bot_pace:g}")
+        raise BadRequest(f"{where} pace: {pace!r} should be seconds from 0 to {limits.max_bot_pace:g}")
     if kind == "duelist":
         # The duelist itself is read with the start position (fm_tables).
         return SeatSpec(name, None, float(pace), None)
@@ -207,7 +203,7 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
     try:
         seat_bot(SeatSpec(name, spec), game)
     except CardtableError as error:
-        raise _bad(f"{where}: {error}") from None
+        raise BadRequest(f"{where}: {error}") from None
     return SeatSpec(name or spec, spec, float(pace))
 
 
@@ -226,4 +222,4 @@ def _check_budget(spec: str, where: str, limits: Limits) -> None:
         return  # the bot's own reader names the bad budget
     if not within:
         unit = "seconds" if seconds else "iterations"
-        raise _bad(f"{where} bot {spec!r}: at most {limit:g} {unit} a move on this server")
+        raise BadRequest(f"{where} bot {spec!r}: at most {limit:g} {unit} a move on this server")

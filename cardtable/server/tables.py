@@ -151,7 +151,6 @@ class LiveTable:
             title=self.game.title,
             seat=None if seat is None else seat + 1,
             seats=self.seats_json(),
-            notation=self.game.notation,
         )
 
     def state_frame(self, connection: Connection, view: Any) -> str:
