@@ -19,6 +19,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -250,6 +251,9 @@ class TableApp:
             await websocket.close(1008, "too many connections")
             return
         connection = Connection(address, self.limits)
+        # Another site's page may open a socket here with the visitor's cookies: only this site's pages
+        # (or clients that are not browsers, which send no Origin) may join a seat by its cookie.
+        cookies = websocket.cookies if _same_origin(websocket) else {}
         writer = asyncio.create_task(_write(websocket, connection))
         connection.send(frame("hello", protocol=PROTOCOL, server="cardtable"))
         try:
@@ -257,11 +261,19 @@ class TableApp:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                self.service.receive(connection, message.get("text"), websocket.cookies)
+                self.service.receive(connection, message.get("text"), cookies)
         finally:
             self.service.disconnected(connection)
             connection.close()
             await writer
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """Whether the socket was opened by a page of this server, or by a client that names no origin."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host")
 
 
 async def _write(websocket: WebSocket, connection: Connection) -> None:

@@ -128,21 +128,18 @@ class TableService:
         return table, tokens
 
     def find(self, table_id: str) -> LiveTable | None:
-        """A live table, or a finished one loaded from storage, or None."""
+        """A live table, or a finished one from storage (in memory only while watched), or None."""
         table = self.tables.get(table_id)
         if table is None and table_id not in self.broken:
             record = self.storage.load_table(table_id)
             if record is not None and record.outcome is not None:
                 table = LiveTable(record)
-                self.tables[table_id] = table
         return table
 
     def summary(self, table_id: str) -> dict[str, Any] | None:
         """What anyone may know of a table, or None if there is no such table."""
         table = self.find(table_id)
-        summary = None if table is None else table.summary()
-        self._forget_if_idle(table)
-        return summary
+        return None if table is None else table.summary()
 
     def replay(self, table_id: str) -> list[dict[str, Any]] | None:
         """A finished table's replay (ProtocolError while it goes on; None if there is no such table)."""
@@ -151,9 +148,7 @@ class TableService:
             return None
         if not table.finished:
             raise ProtocolError("playing", f"table {table_id} is still playing; its replay comes at the end")
-        replay = replay_lines(table.match)
-        self._forget_if_idle(table)
-        return replay
+        return replay_lines(table.match)
 
     # -- connections --------------------------------------------------------------------------
     def connection_allowed(self, address: str) -> bool:
@@ -207,6 +202,7 @@ class TableService:
         if connection.table is not table and len(table.connections) >= self.limits.max_connections_per_table:
             raise ProtocolError("limit", f"table {table.id} has its limit of connections")
         self._leave(connection, None, answer=False)
+        self.tables.setdefault(table.id, table)
         connection.table, connection.seat, connection.log_sent = table, seat, 0
         was_connected = seat is not None and table.connected(seat)
         table.connections.add(connection)
@@ -313,6 +309,7 @@ class TableService:
             if self.tables_by_address[table.creator] <= 0:
                 del self.tables_by_address[table.creator]
             table.broadcast(table.game_over_frame())
+            self._forget_if_idle(table)
         else:
             self._schedule_bots(table)
 

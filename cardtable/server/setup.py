@@ -192,7 +192,8 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
     if kind == "person":
         return SeatSpec(_text(data["person"], f"{where} person", limits.max_name_chars))
     name = _text(data.get("name", ""), f"{where} name", limits.max_name_chars)
-    pace = data.get("pace", 0.0)
+    # A bot that thinks for a time shows its move when that time is up, not before.
+    pace = data.get("pace", min(_seconds_budget(data.get("bot")), limits.max_bot_pace))
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= limits.max_bot_pace:
         raise BadRequest(f"{where} pace: {pace!r} should be seconds from 0 to {limits.max_bot_pace:g}")
     if kind == "duelist":
@@ -205,6 +206,17 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
     except CardtableError as error:
         raise BadRequest(f"{where}: {error}") from None
     return SeatSpec(name or spec, spec, float(pace))
+
+
+def _seconds_budget(spec: Any) -> float:
+    """The thinking time a bot spec names (`ismcts:2`), or 0."""
+    if not isinstance(spec, str) or ":" not in spec or not is_search_spec(spec):
+        return 0.0
+    try:
+        seconds = float(spec.partition(":")[2])
+    except ValueError:
+        return 0.0
+    return seconds if 0 < seconds < float("inf") else 0.0
 
 
 def _check_budget(spec: str, where: str, limits: Limits) -> None:

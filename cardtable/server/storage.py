@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from cardtable.server.setup import TableSetup
+
+#: Seconds between two checkpoints of the write-ahead log.
+CHECKPOINT_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,12 @@ CREATE TABLE IF NOT EXISTS actions (
 
 
 class SqliteStorage:
-    """Tables in one SQLite file (WAL mode); every write is its own committed transaction."""
+    """Tables in one SQLite file (WAL mode); every write is its own committed transaction.
+
+    The write-ahead log is copied back into the database (a checkpoint, which
+    flushes the disk) by a thread of its own every few seconds, so that no
+    commit ever waits for a checkpoint.
+    """
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
         self.path = Path(path)
@@ -116,8 +125,22 @@ class SqliteStorage:
         self.connection = sqlite3.connect(self.path, isolation_level=None)
         self.connection.execute("PRAGMA journal_mode=WAL")
         self.connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self.connection.execute("PRAGMA wal_autocheckpoint=0")
         self.connection.execute("PRAGMA foreign_keys=ON")
         self.connection.executescript(_SCHEMA)
+        self._stop = threading.Event()
+        self._checkpoints = threading.Thread(
+            target=self._checkpoint_now_and_then, name="checkpoint", daemon=True
+        )
+        self._checkpoints.start()
+
+    def _checkpoint_now_and_then(self) -> None:
+        connection = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            while not self._stop.wait(CHECKPOINT_SECONDS):
+                connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            connection.close()
 
     def create_table(self, record: TableRecord) -> None:
         """Store a new table (committed on return)."""
@@ -185,6 +208,8 @@ class SqliteStorage:
 
     def close(self) -> None:
         """Let go of the database."""
+        self._stop.set()
+        self._checkpoints.join()
         self.connection.close()
 
     def _record(self, row: tuple[Any, ...]) -> TableRecord:

@@ -26,6 +26,17 @@ async def _refused(client: Client, message: Any, code: str) -> dict[str, Any]:
     return error
 
 
+async def _both_seats(
+    server: ServerProcess, table: str, tokens: dict[int, str]
+) -> tuple[Client, dict, Client]:
+    """Both seats joined: the client of the seat to act, its state, and the other seat's client."""
+    clients = [await Client(server.socket_url).open() for _ in tokens]
+    states = [await client.join(table, tokens[seat]) for seat, client in enumerate(clients)]
+    acting = states[0]["to_act"] - 1
+    assert states[acting]["legal"] and states[1 - acting]["legal"] == []
+    return clients[acting], states[acting], clients[1 - acting]
+
+
 def _version(server: ServerProcess, table: str) -> int:
     version: int = httpx.get(f"{server.base}/api/tables/{table}").json()["version"]
     return version
@@ -36,14 +47,12 @@ def test_actions_out_of_turn_by_spectators_and_with_foreign_tokens(server: Serve
     other_table, other_tokens = _drump(server)
 
     async def scenario() -> None:
-        first, second, watcher = [await Client(server.socket_url).open() for _ in range(3)]
-        state = await first.join(table, tokens[0])
-        waiting = await second.join(table, tokens[1])
-        assert state["to_act"] == 1 and state["legal"] and waiting["legal"] == []
+        first, state, second = await _both_seats(server, table, tokens)
+        watcher = await Client(server.socket_url).open()
         error = await _refused(
             second, {"type": "action", "action": state["legal"][0]["action"]}, "not_your_turn"
         )
-        assert "seat 1 is to act" in error["message"]
+        assert f"seat {state['to_act']} is to act" in error["message"]
         await _refused(second, {"type": "action", "id": 0, "version": state["version"]}, "not_your_turn")
         await watcher.join(table)
         await _refused(
@@ -72,8 +81,7 @@ def test_engine_refusals_carry_the_terminal_reason_and_a_code(server: ServerProc
     table, tokens = _drump(server)
 
     async def scenario() -> None:
-        client = await Client(server.socket_url).open()
-        state = await client.join(table, tokens[0])
+        client, state, _ = await _both_seats(server, table, tokens)
         error = await _refused(client, {"type": "action", "action": "flibber 9"}, "parse")
         assert "cannot read 'flibber 9' as an action" in error["message"]
         legal = {entry["action"] for entry in state["legal"]}
