@@ -57,8 +57,9 @@ class Figures:
     games_finished: int = 0
     measuring: bool = False
     elapsed: float = 0.0
-    #: CPU seconds the server and its workers used while measuring.
+    #: CPU seconds the server and its workers used while measuring, and this program.
     cpu: float = float("nan")
+    client_cpu: float = 0.0
 
 
 async def person(
@@ -179,10 +180,12 @@ async def run(arguments: argparse.Namespace, base: str, server_pid: int | None) 
         await asyncio.sleep(RAMP_SECONDS)
         figures.measuring = True
         cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
+        client_before = time.process_time()
         started = time.perf_counter()
         await asyncio.sleep(arguments.seconds)
         figures.measuring = False
         figures.elapsed = time.perf_counter() - started
+        figures.client_cpu = time.process_time() - client_before
         if server_pid:
             figures.cpu = cpu_seconds(server_pid) - cpu_before
         stop.set()
@@ -273,6 +276,7 @@ def main() -> None:
         f"  lost actions           {len(lost):8d}   (acknowledged, not stored; of {len(figures.acknowledged)})"
     )
     print(f"  server + workers CPU   {figures.cpu / elapsed * 100:8.0f} %   (of one core)")
+    print(f"  this program's CPU     {figures.client_cpu / elapsed * 100:8.0f} %")
     for error in figures.errors[:10]:
         print("   ", error)
 

@@ -32,6 +32,7 @@ from cardtable.bots import bot_names
 from cardtable.core.jsonio import parse_json
 from cardtable.games import game_names, get_game
 from cardtable.server.limits import Limits
+from cardtable.server.memory import tend_memory
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError, error_frame, frame
 from cardtable.server.service import COOKIE_PREFIX, TableService
 from cardtable.server.storage import Storage
@@ -97,12 +98,13 @@ class TableApp:
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """Recover the stored tables and start the workers; at the end, stop both."""
+        self.pool.start()
         self.service.recover()
-        warming = asyncio.create_task(self.pool.warm_up())
+        tending = asyncio.create_task(tend_memory())
         try:
             yield
         finally:
-            warming.cancel()
+            tending.cancel()
             await self.service.close()
             self.pool.close()
             self.storage.close()

@@ -8,22 +8,22 @@ with the request and back, so that a bot which plans a turn ahead (an FM
 duelist) keeps its plan whichever worker it lands on; a game inside a bot
 travels as its name.
 
-Tree-search bots think in a pool of their own, so that a long search never
-delays the quick bots (random, heuristic, the duelists) of other tables.
+Tree-search bots think in workers of their own, so that a long search never
+delays the quick bots (random, heuristic, the duelists) of other tables.  A
+worker ends when the server's end of its pipe closes, the server killed
+included.
 """
 
 from __future__ import annotations
 
 import asyncio
 import copyreg
+import logging
 import multiprocessing
-import os
-import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from typing import Any
 
 from cardtable.core.chance import make_rng
@@ -33,8 +33,13 @@ from cardtable.server.setup import AnyMatch, TableSetup
 
 #: Matches a worker keeps, the least recently used dropped first.
 CACHED_MATCHES = 2000
-#: How often a worker checks that the server's process is still there (seconds).
-PARENT_CHECK_SECONDS = 1.0
+#: Deaths of workers within a window after which no more are started.
+MAX_DEATHS = 10
+DEATHS_WINDOW_SECONDS = 60.0
+#: Seconds a worker still thinking at shutdown is given before it is ended.
+CLOSE_SECONDS = 5.0
+
+log = logging.getLogger("cardtable.server")
 
 
 def _game_named(name: str) -> Any:
@@ -103,60 +108,120 @@ def think(request: BotRequest) -> BotMove:
     return BotMove(match.game.format_action(action), request.bot)
 
 
-def _watch_parent(parent: int) -> None:
-    """End this worker when the server's process has gone (killed, say), instead of living on orphaned."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK_SECONDS)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="watch-server", daemon=True).start()
+class WorkerFailed(Exception):
+    """A worker died, or the bot it ran raised; the message says which."""
 
 
-def _ready() -> bool:
-    from cardtable import games  # noqa: F401  (loaded once, before the first move)
+def _serve(connection: Connection) -> None:
+    """A worker's life: a request in, a move out, until the server's end of the pipe closes."""
+    from cardtable import games  # noqa: F401  (every game loaded before the first request)
 
-    return True
+    while True:
+        try:
+            request = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            reply: tuple[bool, Any] = (True, think(request))
+        except Exception as error:
+            reply = (False, f"{type(error).__name__}: {error}")
+        connection.send(reply)
+
+
+class _Worker:
+    """One worker process, the server's end of its pipe, and the move it is choosing."""
+
+    def __init__(self, context: Any, searching: bool) -> None:
+        ours, theirs = context.Pipe()
+        self.process = context.Process(target=_serve, args=(theirs,), daemon=True, name="cardtable-bot")
+        self.process.start()
+        theirs.close()
+        self.connection: Connection = ours
+        self.searching = searching
+        self.waiting: asyncio.Future[BotMove] | None = None
 
 
 class BotPool:
-    """Two pools of worker processes: one for the quick bots, one for tree searches."""
+    """Worker processes for the quick bots, and others for tree searches.
+
+    Each worker is spoken to over a pipe whose replies the event loop itself
+    watches, with no thread in between: a request is written when a worker
+    is free, and the reply read as soon as it comes.  A worker that dies is
+    replaced (unless workers keep dying: then bots wait, and it is logged).
+    """
 
     def __init__(self, workers: int, search_workers: int) -> None:
+        self.context = multiprocessing.get_context("spawn")
         self.sizes = {False: workers, True: search_workers}
-        self.pools = {searching: self._new_pool(size) for searching, size in self.sizes.items()}
+        self.idle: dict[bool, asyncio.Queue[_Worker]] = {False: asyncio.Queue(), True: asyncio.Queue()}
+        self.workers: set[_Worker] = set()
+        self.deaths: list[float] = []
 
-    @staticmethod
-    def _new_pool(size: int) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            max_workers=size,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_watch_parent,
-            initargs=(os.getpid(),),
-        )
+    def start(self) -> None:
+        """Start every worker (within the running event loop)."""
+        for searching, size in self.sizes.items():
+            for _ in range(size):
+                self._spawn(searching)
 
-    async def warm_up(self) -> None:
-        """Start every worker now, rather than at the first bot's move."""
-        loop = asyncio.get_running_loop()
-        waits = [
-            loop.run_in_executor(pool, _ready)
-            for searching, pool in self.pools.items()
-            for _ in range(self.sizes[searching])
-        ]
-        await asyncio.gather(*waits)
+    def _spawn(self, searching: bool) -> None:
+        worker = _Worker(self.context, searching)
+        self.workers.add(worker)
+        asyncio.get_running_loop().add_reader(worker.connection.fileno(), self._on_reply, worker)
+        self.idle[searching].put_nowait(worker)
+
+    def _on_reply(self, worker: _Worker) -> None:
+        waiting, worker.waiting = worker.waiting, None
+        try:
+            succeeded, value = worker.connection.recv()
+        except (EOFError, OSError):
+            self._bury(worker)
+            if waiting is not None and not waiting.done():
+                waiting.set_exception(WorkerFailed("the bot's worker process died"))
+            return
+        if waiting is not None and not waiting.done():
+            if succeeded:
+                waiting.set_result(value)
+            else:
+                waiting.set_exception(WorkerFailed(value))
+        self.idle[worker.searching].put_nowait(worker)
+
+    def _bury(self, worker: _Worker) -> None:
+        """Forget a dead worker and start another, unless workers keep dying."""
+        asyncio.get_running_loop().remove_reader(worker.connection.fileno())
+        worker.connection.close()
+        self.workers.discard(worker)
+        now = time.monotonic()
+        self.deaths = [moment for moment in self.deaths if now - moment < DEATHS_WINDOW_SECONDS] + [now]
+        if len(self.deaths) > MAX_DEATHS:
+            log.error(
+                "bot workers keep dying (%d in %g s); no more are started",
+                len(self.deaths),
+                DEATHS_WINDOW_SECONDS,
+            )
+            return
+        self._spawn(worker.searching)
 
     async def think(self, request: BotRequest, searching: bool) -> BotMove:
-        """The bot's move, chosen in a worker; a pool whose worker died is started again once."""
-        loop = asyncio.get_running_loop()
+        """The bot's move, chosen by the next free worker (WorkerFailed if the worker or the bot failed)."""
+        worker = await self.idle[searching].get()
+        worker.waiting = asyncio.get_running_loop().create_future()
         try:
-            return await loop.run_in_executor(self.pools[searching], think, request)
-        except BrokenProcessPool:
-            self.pools[searching].shutdown(wait=False, cancel_futures=True)
-            self.pools[searching] = self._new_pool(self.sizes[searching])
-            return await loop.run_in_executor(self.pools[searching], think, request)
+            worker.connection.send(request)
+        except (OSError, ValueError):
+            self._bury(worker)
+            raise WorkerFailed("the bot's worker process died") from None
+        return await worker.waiting
 
     def close(self) -> None:
-        """Stop every worker, dropping the moves not yet chosen (a search under way is let finish)."""
-        for pool in self.pools.values():
-            pool.shutdown(wait=True, cancel_futures=True)
+        """Stop every worker: its pipe is closed, and a worker still thinking after a while is ended."""
+        loop = asyncio.get_running_loop()
+        for worker in self.workers:
+            loop.remove_reader(worker.connection.fileno())
+            worker.connection.close()
+        deadline = time.monotonic() + CLOSE_SECONDS
+        for worker in self.workers:
+            worker.process.join(max(0.0, deadline - time.monotonic()))
+            if worker.process.is_alive():
+                worker.process.terminate()
+                worker.process.join()
+        self.workers.clear()
