@@ -255,28 +255,44 @@ def main() -> None:
         if process is not None:
             process.terminate()
             process.wait(30)
-    lost = [entry for entry in figures.acknowledged if stored and stored.get(entry[:2]) != entry[2]]
+    report(arguments, figures, stored)
+
+
+def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[str, int], str]) -> None:
+    """Print the figures."""
     elapsed = figures.elapsed
+    lost = [entry for entry in figures.acknowledged if stored.get(entry[:2]) != entry[2]]
+    milliseconds = [latency * 1000 for latency in figures.latencies]
+    rows = [
+        ("actions/s", f"{figures.moves / elapsed:.1f}", "people's and bots', as the people saw them"),
+        ("people's actions/s", f"{figures.person_actions / elapsed:.1f}", ""),
+        ("latency p50", f"{percentile(milliseconds, 0.50):.2f} ms", "a person's action sent -> acknowledged"),
+        ("latency p99", f"{percentile(milliseconds, 0.99):.2f} ms", ""),
+        ("latency worst", f"{max(milliseconds, default=float('nan')):.2f} ms", ""),
+        ("games finished", str(figures.games_finished), "each replaced by a new table"),
+        ("errors", str(len(figures.errors)), "error frames, refused requests, lost connections"),
+        (
+            "lost actions",
+            str(len(lost)) if stored else "?",
+            f"acknowledged but not stored, of {len(figures.acknowledged)} acknowledged"
+            if stored
+            else "not checked: the server is not ours",
+        ),
+        ("server + workers CPU", f"{figures.cpu / elapsed * 100:.0f} %", "of one core"),
+        ("this program's CPU", f"{figures.client_cpu / elapsed * 100:.0f} %", ""),
+        (
+            "machine load",
+            " ".join(f"{load:.1f}" for load in os.getloadavg()),
+            "1, 5 and 15 minutes, at the end",
+        ),
+    ]
+    print(f"cardtable serve under load: {arguments.tables} tables of {arguments.game}, each a scripted")
     print(
-        f"cardtable serve under load: {arguments.tables} tables of {arguments.game} (a scripted person and a"
+        f"person and a random bot moving {arguments.pace:g} s after their turn comes;"
+        f" {elapsed:.0f} s measured after {RAMP_SECONDS:g} s of ramp-up"
     )
-    print(
-        f"random bot, a move each {arguments.pace:g} s), measured {elapsed:.0f} s after {RAMP_SECONDS:g} s of ramp-up"
-    )
-    print(f"  actions/s              {figures.moves / elapsed:8.1f}   (people's and bots')")
-    print(f"  people's actions/s     {figures.person_actions / elapsed:8.1f}")
-    print(
-        f"  latency p50            {percentile(figures.latencies, 0.50) * 1000:8.2f} ms   (action sent -> acknowledged)"
-    )
-    print(f"  latency p99            {percentile(figures.latencies, 0.99) * 1000:8.2f} ms")
-    print(f"  latency worst          {max(figures.latencies, default=float('nan')) * 1000:8.2f} ms")
-    print(f"  games finished         {figures.games_finished:8d}")
-    print(f"  errors                 {len(figures.errors):8d}")
-    print(
-        f"  lost actions           {len(lost):8d}   (acknowledged, not stored; of {len(figures.acknowledged)})"
-    )
-    print(f"  server + workers CPU   {figures.cpu / elapsed * 100:8.0f} %   (of one core)")
-    print(f"  this program's CPU     {figures.client_cpu / elapsed * 100:8.0f} %")
+    for name, value, note in rows:
+        print(f"  {name:<22} {value:>12}   {note}".rstrip())
     for error in figures.errors[:10]:
         print("   ", error)
 

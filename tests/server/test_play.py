@@ -148,13 +148,15 @@ def test_the_invitation_link_keeps_the_token_in_a_cookie(server: ServerProcess) 
     assert cookie == seat["token"]
     assert httpx.get(seat["link"] + "x").status_code == 404
 
-    async def join_by_cookie() -> dict:
+    async def join_by_cookie(origin: str | None) -> dict:
         client = await Client(server.socket_url).open(
-            additional_headers={"Cookie": f"cardtable-{created['table']}={cookie}"}
+            additional_headers={"Cookie": f"cardtable-{created['table']}={cookie}"}, origin=origin
         )
         return await client.join(created["table"])
 
-    assert asyncio.run(join_by_cookie())["seat"] == 2
+    assert asyncio.run(join_by_cookie(None))["seat"] == 2
+    assert asyncio.run(join_by_cookie(server.base))["seat"] == 2, "a page of this server"
+    assert asyncio.run(join_by_cookie("http://elsewhere.example"))["seat"] is None, "another site's page"
     assert httpx.get(created["watch"]).status_code == 200
 
 
