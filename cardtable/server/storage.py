@@ -122,7 +122,8 @@ class SqliteStorage:
     def __init__(self, path: str | Path, durable: bool = False) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.connection = sqlite3.connect(self.path, isolation_level=None)
+        # Every use is from the event loop, one at a time, whichever thread runs it.
+        self.connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.connection.execute("PRAGMA journal_mode=WAL")
         self.connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.connection.execute("PRAGMA wal_autocheckpoint=0")
