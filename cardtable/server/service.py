@@ -22,7 +22,6 @@ from cardtable.core.errors import CardtableError, GameOverError, IllegalActionEr
 from cardtable.core.replay import replay_lines
 from cardtable.server.limits import Limits
 from cardtable.server.protocol import (
-    PROTOCOL,
     Act,
     Chat,
     Join,
@@ -74,7 +73,7 @@ class TableService:
         for record in self.storage.unfinished_tables():
             try:
                 table = LiveTable(record)
-            except (CardtableError, ValueError, KeyError) as error:
+            except Exception as error:
                 # The engine no longer replays this table (a rule changed): keep it stored, unplayed.
                 log.error("table %s cannot be replayed: %s", record.id, error)
                 self.broken.add(record.id)
@@ -344,16 +343,22 @@ class TableService:
             table.bots[seat] = move.bot
             try:
                 table.match.play(move.text, seat)
-                self._commit(table, None, None)
             except CardtableError as error:
                 log.error("table %s: the bot of seat %d chose %r: %s", table.id, seat + 1, move.text, error)
                 return
+            try:
+                self._commit(table, None, None)
+            except ProtocolError as error:
+                # Storage failed and the move was undone: the bot is asked again after a pause.
+                failures += 1
+                log.error("table %s: the bot's move was not stored (try %d): %s", table.id, failures, error)
+                if failures >= BOT_TRIES:
+                    return
+                await asyncio.sleep(BOT_RETRY_PAUSE)
+                continue
             failures = 0
 
     def _forget_if_idle(self, table: LiveTable | None) -> None:
         """A finished table nobody watches leaves memory (it stays in storage)."""
         if table is not None and table.finished and not table.connections:
             self.tables.pop(table.id, None)
-
-
-__all__ = ["COOKIE_PREFIX", "PROTOCOL", "TableService"]
