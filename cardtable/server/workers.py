@@ -36,8 +36,8 @@ CACHED_MATCHES = 2000
 #: Deaths of workers within a window after which no more are started.
 MAX_DEATHS = 10
 DEATHS_WINDOW_SECONDS = 60.0
-#: Seconds a worker still thinking at shutdown is given before it is ended.
-CLOSE_SECONDS = 5.0
+#: Seconds the workers are given to end at shutdown before they are ended (a search is cut short).
+CLOSE_SECONDS = 1.0
 
 log = logging.getLogger("cardtable.server")
 
