@@ -14,7 +14,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -43,6 +43,8 @@ log = logging.getLogger("cardtable.server")
 #: How often a bot whose worker failed is asked again, and the pause between tries (seconds).
 BOT_TRIES = 3
 BOT_RETRY_PAUSE = 1.0
+#: Finished tables kept in memory after they were asked for (rebuilding one replays its game).
+FINISHED_KEPT = 256
 #: The cookie that holds a seat's token for a table, in a browser.
 COOKIE_PREFIX = "cardtable-"
 
@@ -59,6 +61,8 @@ class TableService:
         self.tables_by_address: Counter[str] = Counter()
         self.connections_by_address: Counter[str] = Counter()
         self.broken: set[str] = set()
+        #: Finished tables lately asked for, the oldest dropped first.
+        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
         self._handlers: dict[type, Callable[[Connection, Any, Mapping[str, str]], None]] = {
             Join: self._join,
             Act: self._act,
@@ -127,12 +131,18 @@ class TableService:
         return table, tokens
 
     def find(self, table_id: str) -> LiveTable | None:
-        """A live table, or a finished one from storage (in memory only while watched), or None."""
-        table = self.tables.get(table_id)
+        """A live table, or a finished one (rebuilt from storage, the last few kept), or None."""
+        table = self.tables.get(table_id) or self.finished.get(table_id)
         if table is None and table_id not in self.broken:
             record = self.storage.load_table(table_id)
             if record is not None and record.outcome is not None:
                 table = LiveTable(record)
+        if table is not None and table.finished:
+            # Rebuilding a finished table replays its game: keep the last ones asked for.
+            self.finished[table_id] = table
+            self.finished.move_to_end(table_id)
+            if len(self.finished) > FINISHED_KEPT:
+                self.finished.popitem(last=False)
         return table
 
     def summary(self, table_id: str) -> dict[str, Any] | None:

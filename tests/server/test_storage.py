@@ -96,3 +96,33 @@ def test_tokens_are_kept_only_as_hashes(tmp_path: Path) -> None:
     for token in tokens:
         assert token is not None and len(token) >= 32
         assert token.encode() not in stored and token_hash(token).encode() in stored
+
+
+class CountingStorage(SqliteStorage):
+    """A database that counts the tables it loads."""
+
+    loads = 0
+
+    def load_table(self, table_id: str) -> TableRecord | None:
+        """Load, counting."""
+        self.loads += 1
+        return super().load_table(table_id)
+
+
+def test_a_finished_table_is_rebuilt_once_however_often_it_is_asked_for(tmp_path: Path) -> None:
+    async def scenario() -> tuple[int, int]:
+        storage = CountingStorage(tmp_path / "tables.sqlite")
+        request = {"protocol": 1, "game": "drump", "seats": [{"person": "A"}, {"person": "B"}]}
+        service = TableService(storage, None, Limits())  # type: ignore[arg-type]
+        table, _ = service.create(request, "127.0.0.1")
+        while not table.finished:
+            table.match.play(table.match.legal_actions()[0])
+            service._commit(table, None, None)
+        again = TableService(storage, None, Limits())  # type: ignore[arg-type]
+        before = storage.loads
+        replays = [again.replay(table.id) for _ in range(20)]
+        assert all(replay == replays[0] for replay in replays) and replays[0] is not None
+        return storage.loads - before, len(replays[0])
+
+    loads, lines = asyncio.run(scenario())
+    assert loads == 1 and lines > 2
