@@ -1,0 +1,301 @@
+"""Load on the table server: many tables of a scripted person and a bot, each making a move a second.
+
+    python benchmarks/serve_load.py [--tables 500] [--seconds 60] [--pace 1.0] [--game drump]
+
+Starts `cardtable serve` on 127.0.0.1 (a fresh database in a temporary
+folder, limits raised for one address) unless `--server URL` names one
+running.  Each table seats a scripted client, which waits `--pace` seconds
+and then plays a random legal action whenever it is to act, and a random bot
+whose move appears `--pace` seconds after its turn comes: each table makes
+about one move a second.  A finished game is replaced by a new table.  After
+a ramp-up the figures are measured for `--seconds`; then every acknowledged
+action is looked up in the server's database.
+
+Prints: actions per second (people's and bots'), the round-trip latency of a
+person's action (sent to acknowledged) at p50, p99 and worst, errors, lost
+actions (acknowledged but not stored), and the CPU the server and its
+workers used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+#: Bounds on what one run may ask for.
+MAX_TABLES = 2000
+MAX_SECONDS = 600.0
+RAMP_SECONDS = 5.0
+
+
+@dataclass
+class Figures:
+    """What the clients saw."""
+
+    latencies: list[float] = field(default_factory=list)
+    person_actions: int = 0
+    errors: list[str] = field(default_factory=list)
+    #: (table, version, action text) of every acknowledged action.
+    acknowledged: list[tuple[str, int, str]] = field(default_factory=list)
+    #: Moves seen by the people (their own and the bots'), while measuring.
+    moves: int = 0
+    games_finished: int = 0
+    measuring: bool = False
+    elapsed: float = 0.0
+    #: CPU seconds the server and its workers used while measuring, and this program.
+    cpu: float = float("nan")
+    client_cpu: float = 0.0
+
+
+async def person(
+    base: str,
+    http: httpx.AsyncClient,
+    game: str,
+    pace: float,
+    rng: random.Random,
+    figures: Figures,
+    stop: asyncio.Event,
+) -> None:
+    """One scripted person: a table after another, a random legal action a pace after each turn comes."""
+    url = base.replace("http://", "ws://") + "/ws"
+    while not stop.is_set():
+        response = await http.post(
+            "/api/tables",
+            json={
+                "protocol": 1,
+                "game": game,
+                "seats": [{"person": "script"}, {"bot": "random", "pace": pace}],
+            },
+        )
+        if response.status_code != 201:
+            figures.errors.append(f"create: {response.status_code} {response.text[:200]}")
+            await asyncio.sleep(1.0)
+            continue
+        created = response.json()
+        table, token = created["table"], created["seats"][0]["token"]
+        try:
+            async with connect(url, max_size=None) as socket:
+                await socket.send(json.dumps({"type": "join", "protocol": 1, "table": table, "token": token}))
+                await play(socket, table, pace, rng, figures, stop)
+        except (ConnectionClosed, OSError) as error:
+            figures.errors.append(f"table {table}: connection lost ({error})")
+            return
+
+
+async def play(
+    socket: Any, table: str, pace: float, rng: random.Random, figures: Figures, stop: asyncio.Event
+) -> None:
+    """Play one table until its game ends or the run stops."""
+    sent_at: float | None = None
+    sent_version = -1
+    # The first move waits a random part of the pace, so that the tables do not move in step.
+    thinking = asyncio.get_running_loop().create_task(asyncio.sleep(rng.uniform(0, pace)))
+    pending_state: dict[str, Any] | None = None
+    while not stop.is_set():
+        text = await socket.recv()
+        frame = json.loads(text)
+        kind = frame["type"]
+        if kind == "ack":
+            if sent_at is not None and figures.measuring:
+                figures.latencies.append(time.perf_counter() - sent_at)
+                figures.person_actions += 1
+            figures.acknowledged.append((table, frame["version"], frame["action"]))
+            sent_at = None
+        elif kind == "error":
+            figures.errors.append(f"table {table}: {frame['code']}: {frame['message']}")
+        elif kind == "game_over":
+            figures.games_finished += 1
+            return
+        elif kind == "state":
+            figures.moves += figures.measuring
+            if frame["legal"] and frame["version"] != sent_version:
+                pending_state = frame
+        if pending_state is not None and sent_at is None:
+            await thinking
+            choice = rng.choice(pending_state["legal"])
+            sent_version = pending_state["version"]
+            sent_at = time.perf_counter()
+            await socket.send(json.dumps({"type": "action", "id": choice["id"], "version": sent_version}))
+            pending_state = None
+            thinking = asyncio.get_running_loop().create_task(asyncio.sleep(pace))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a process and of its live children (Linux /proc)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def stored_actions(database: Path) -> dict[tuple[str, int], str]:
+    """Every stored action by (table, version)."""
+    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
+    rows = connection.execute("SELECT table_id, number, text FROM actions").fetchall()
+    connection.close()
+    return {(table, number + 1): text for table, number, text in rows}
+
+
+async def run(arguments: argparse.Namespace, base: str, server_pid: int | None) -> Figures:
+    """Ramp up, measure for the given time, stop."""
+    figures = Figures()
+    stop = asyncio.Event()
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+        rng = random.Random(arguments.seed)
+        tasks = []
+        for index in range(arguments.tables):
+            tasks.append(
+                asyncio.create_task(
+                    person(
+                        base, http, arguments.game, arguments.pace, random.Random(rng.random()), figures, stop
+                    )
+                )
+            )
+            if index % 50 == 49:
+                await asyncio.sleep(0.1)
+        await asyncio.sleep(RAMP_SECONDS)
+        figures.measuring = True
+        cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
+        client_before = time.process_time()
+        started = time.perf_counter()
+        await asyncio.sleep(arguments.seconds)
+        figures.measuring = False
+        figures.elapsed = time.perf_counter() - started
+        figures.client_cpu = time.process_time() - client_before
+        if server_pid:
+            figures.cpu = cpu_seconds(server_pid) - cpu_before
+        stop.set()
+        await asyncio.sleep(arguments.pace + 0.5)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return figures
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of the values lie."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def main() -> None:
+    """Run the benchmark and print its figures."""
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--tables", type=int, default=500, help=f"tables at once (at most {MAX_TABLES})")
+    parser.add_argument(
+        "--seconds", type=float, default=60.0, help=f"measured time (at most {MAX_SECONDS:g})"
+    )
+    parser.add_argument("--pace", type=float, default=1.0, help="seconds between a turn coming and its move")
+    parser.add_argument("--game", default="drump", help="the game played (two seats)")
+    parser.add_argument("--server", help="the address of a running server (default: start one)")
+    parser.add_argument(
+        "--workers", type=int, default=None, help="bot worker processes of the started server"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    arguments = parser.parse_args()
+    if not 1 <= arguments.tables <= MAX_TABLES or not 0 < arguments.seconds <= MAX_SECONDS:
+        parser.error(f"--tables from 1 to {MAX_TABLES}, --seconds above 0 and at most {MAX_SECONDS:g}")
+    folder = tempfile.TemporaryDirectory(prefix="serve-load-")
+    database = Path(folder.name) / "tables.sqlite"
+    process = None
+    base = arguments.server
+    if base is None:
+        count = arguments.tables * 2 + 100
+        command = [
+            sys.executable,
+            "-m",
+            "cardtable.server",
+            "--port",
+            "0",
+            "--db",
+            str(database),
+            "--limit",
+            f"max_tables_per_address={count}",
+            "--limit",
+            f"max_connections_per_address={count}",
+            "--limit",
+            f"max_tables={count}",
+        ]
+        if arguments.workers:
+            command += ["--workers", str(arguments.workers)]
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        assert process.stdout is not None
+        base = process.stdout.readline().split("open ")[1].split()[0]
+    base = base.rstrip("/")
+    try:
+        figures = asyncio.run(run(arguments, base, process.pid if process else None))
+        stored = stored_actions(database) if process else {}
+    finally:
+        if process is not None:
+            process.terminate()
+            process.wait(30)
+    report(arguments, figures, stored)
+
+
+def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[str, int], str]) -> None:
+    """Print the figures."""
+    elapsed = figures.elapsed
+    lost = [entry for entry in figures.acknowledged if stored.get(entry[:2]) != entry[2]]
+    milliseconds = [latency * 1000 for latency in figures.latencies]
+    rows = [
+        ("actions/s", f"{figures.moves / elapsed:.1f}", "people's and bots', as the people saw them"),
+        ("people's actions/s", f"{figures.person_actions / elapsed:.1f}", ""),
+        ("latency p50", f"{percentile(milliseconds, 0.50):.2f} ms", "a person's action sent -> acknowledged"),
+        ("latency p99", f"{percentile(milliseconds, 0.99):.2f} ms", ""),
+        ("latency worst", f"{max(milliseconds, default=float('nan')):.2f} ms", ""),
+        ("games finished", str(figures.games_finished), "each replaced by a new table"),
+        ("errors", str(len(figures.errors)), "error frames, refused requests, lost connections"),
+        (
+            "lost actions",
+            str(len(lost)) if stored else "?",
+            f"acknowledged but not stored, of {len(figures.acknowledged)} acknowledged"
+            if stored
+            else "not checked: the server is not ours",
+        ),
+        ("server + workers CPU", f"{figures.cpu / elapsed * 100:.0f} %", "of one core"),
+        ("this program's CPU", f"{figures.client_cpu / elapsed * 100:.0f} %", ""),
+        (
+            "machine load",
+            " ".join(f"{load:.1f}" for load in os.getloadavg()),
+            "1, 5 and 15 minutes, at the end",
+        ),
+    ]
+    print(f"cardtable serve under load: {arguments.tables} tables of {arguments.game}, each a scripted")
+    print(
+        f"person and a random bot moving {arguments.pace:g} s after their turn comes;"
+        f" {elapsed:.0f} s measured after {RAMP_SECONDS:g} s of ramp-up"
+    )
+    for name, value, note in rows:
+        print(f"  {name:<22} {value:>12}   {note}".rstrip())
+    for error in figures.errors[:10]:
+        print("   ", error)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,296 @@
+"""The web application: the HTTP API, the table WebSocket, and the browser client's files.
+
+Routes (docs/protocol.md):
+  POST /api/tables              create a table; answers each seat's link and token, and the spectators' link
+  GET  /api/tables              the newest tables
+  GET  /api/tables/{id}         what anyone may know of one table
+  GET  /api/tables/{id}/replay  a finished table's replay (JSON lines, seed included)
+  GET  /api/games               the games, their seats, presets, options and bots
+  GET  /play/{id}?token=T       a seat's invitation: keeps the token in a cookie, opens the client
+  GET  /watch/{id}              the spectators' link
+  WS   /ws                      the table protocol
+  GET  /                        the browser client (cardtable/web/) or a page naming the API
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from cardtable.bots import bot_names
+from cardtable.core.jsonio import parse_json
+from cardtable.games import game_names, get_game
+from cardtable.server.limits import Limits
+from cardtable.server.memory import tend_memory
+from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError, error_frame, frame
+from cardtable.server.service import COOKIE_PREFIX, TableService
+from cardtable.server.storage import Storage
+from cardtable.server.tables import Connection
+from cardtable.server.workers import BotPool
+
+#: The browser client's files, served at / once someone has built them.
+WEB_FOLDER = Path(__file__).resolve().parent.parent / "web"
+#: How many tables the list shows.
+LISTED_TABLES = 100
+#: HTTP status of each refusal code.
+STATUS = {"limit": 429, "playing": 409, "storage": 503, "too_large": 413, "unknown_table": 404}
+
+API_PAGE = """cardtable table server (protocol {protocol})
+
+The browser client is not installed here yet; programs speak the protocol (docs/protocol.md):
+
+  POST /api/tables              create a table: {{"protocol": 1, "game": "drump", "seats": [...]}}
+  GET  /api/tables              the newest tables
+  GET  /api/tables/ID           one table
+  GET  /api/tables/ID/replay    a finished table's replay
+  GET  /api/games               games, seats, presets, options and bots
+  WS   /ws                      join a table, act, chat: {{"type": "join", "protocol": 1, ...}}
+"""
+
+
+def _error(error: ProtocolError) -> JSONResponse:
+    body = {"error": {"code": error.code, "message": error.message}}
+    return JSONResponse(body, status_code=STATUS.get(error.code, 400))
+
+
+def _address(connection: Request | WebSocket) -> str:
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+class TableApp:
+    """The routes of the server around one table service."""
+
+    def __init__(self, storage: Storage, pool: BotPool, limits: Limits) -> None:
+        self.limits = limits
+        self.storage = storage
+        self.pool = pool
+        self.service = TableService(storage, pool, limits)
+
+    def routes(self) -> list[BaseRoute]:
+        """Every route, the browser client's files last."""
+        routes: list[BaseRoute] = [
+            Route("/api/tables", self.create_table, methods=["POST"]),
+            Route("/api/tables", self.list_tables, methods=["GET"]),
+            Route("/api/tables/{table}", self.table, methods=["GET"]),
+            Route("/api/tables/{table}/replay", self.replay, methods=["GET"]),
+            Route("/api/games", self.games, methods=["GET"]),
+            Route("/play/{table}", self.invitation, methods=["GET"]),
+            Route("/watch/{table}", self.watch, methods=["GET"]),
+            WebSocketRoute("/ws", self.socket),
+        ]
+        if WEB_FOLDER.is_dir():
+            routes.append(Mount("/", StaticFiles(directory=WEB_FOLDER, html=True)))
+        else:
+            routes.append(Route("/", self.api_page, methods=["GET"]))
+        return routes
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
+        """Recover the stored tables and start the workers; at the end, stop both."""
+        self.pool.start()
+        self.service.recover()
+        tending = asyncio.create_task(tend_memory())
+        try:
+            yield
+        finally:
+            tending.cancel()
+            await self.service.close()
+            self.pool.close()
+            self.storage.close()
+
+    # -- HTTP --------------------------------------------------------------------------------------
+    async def api_page(self, request: Request) -> Response:
+        """A short page naming the API, until the browser client is installed."""
+        return PlainTextResponse(API_PAGE.format(protocol=PROTOCOL))
+
+    async def create_table(self, request: Request) -> Response:
+        """Create a table; answer its id, each seat's link and token, and the spectators' link."""
+        try:
+            body = await self._body(request)
+            data = parse_json(body, "table request", BadRequest)
+            table, tokens = self.service.create(data, _address(request))
+        except ProtocolError as error:
+            return _error(error)
+        base = str(request.base_url).rstrip("/")
+        seats = []
+        for seat, (entry, token) in enumerate(zip(table.seats_json(), tokens, strict=True)):
+            if token is not None:
+                entry |= {"token": token, "link": f"{base}/play/{table.id}?token={token}"}
+            seats.append(entry | {"seat": seat + 1})
+        return JSONResponse(
+            {
+                "protocol": PROTOCOL,
+                "table": table.id,
+                "game": table.game.name,
+                "seats": seats,
+                "watch": f"{base}/watch/{table.id}",
+            },
+            status_code=201,
+        )
+
+    async def _body(self, request: Request) -> str:
+        """The request's body as text, refused unread past the size limit."""
+        limit = self.limits.max_request_bytes
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise ProtocolError("too_large", f"a request body over {limit:,} bytes is refused")
+            chunks.append(chunk)
+        try:
+            return b"".join(chunks).decode("utf-8")
+        except UnicodeDecodeError:
+            raise BadRequest("the request body is not UTF-8 text") from None
+
+    async def list_tables(self, request: Request) -> Response:
+        """The newest tables, finished or not."""
+        listing = [
+            {
+                "table": entry.id,
+                "game": entry.game,
+                "players": list(entry.players),
+                "created": entry.created,
+                "version": entry.version,
+                "finished": entry.finished,
+            }
+            for entry in self.storage.list_tables(LISTED_TABLES)
+        ]
+        return JSONResponse({"tables": listing})
+
+    async def table(self, request: Request) -> Response:
+        """What anyone may know of one table."""
+        summary = self.service.summary(request.path_params["table"])
+        if summary is None:
+            return _error(
+                ProtocolError("unknown_table", f"there is no table {request.path_params['table']!r}")
+            )
+        return JSONResponse(summary)
+
+    async def replay(self, request: Request) -> Response:
+        """A finished table's replay, as JSON lines (refused while the game goes on)."""
+        table_id = request.path_params["table"]
+        try:
+            lines = self.service.replay(table_id)
+        except ProtocolError as error:
+            return _error(error)
+        if lines is None:
+            return _error(ProtocolError("unknown_table", f"there is no table {table_id!r}"))
+        text = "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+        return Response(text, media_type="application/x-ndjson")
+
+    async def games(self, request: Request) -> Response:
+        """Every game a table may play: seats, presets, options with defaults, and bots."""
+        described = []
+        for name in game_names():
+            game = get_game(name)
+            table = game.option_table
+            described.append(
+                {
+                    "game": game.name,
+                    "title": game.title,
+                    "seats": [game.min_seats, game.max_seats],
+                    "presets": table.presets,
+                    "options": {option.name: option.default for option in table.options.values()},
+                    "bots": bot_names(game),
+                    "notation": game.notation,
+                }
+            )
+        return JSONResponse({"protocol": PROTOCOL, "games": described})
+
+    async def invitation(self, request: Request) -> Response:
+        """A seat's link: its token goes into a cookie, and the client opens at the table."""
+        table_id = request.path_params["table"]
+        token = request.query_params.get("token", "")
+        table = self.service.find(table_id)
+        seat = None if table is None else table.seat_of(token)
+        if table is None or seat is None:
+            return PlainTextResponse(f"no seat at table {table_id!r} for this link\n", status_code=404)
+        if WEB_FOLDER.is_dir():
+            response: Response = RedirectResponse(f"/?table={table_id}", status_code=303)
+        else:
+            response = PlainTextResponse(
+                f"Seat {seat + 1} at table {table_id} ({table.game.title}) is yours.\n"
+                f'Join it over the WebSocket /ws: {{"type": "join", "protocol": {PROTOCOL}, '
+                f'"table": "{table_id}", "token": "..."}}\n'
+            )
+        response.set_cookie(
+            COOKIE_PREFIX + table_id, token, max_age=30 * 86400, httponly=True, samesite="strict"
+        )
+        return response
+
+    async def watch(self, request: Request) -> Response:
+        """The spectators' link."""
+        table_id = request.path_params["table"]
+        if self.service.find(table_id) is None:
+            return PlainTextResponse(f"there is no table {table_id!r}\n", status_code=404)
+        if WEB_FOLDER.is_dir():
+            return RedirectResponse(f"/?table={table_id}&watch=1", status_code=303)
+        return PlainTextResponse(
+            f'Watch table {table_id} over the WebSocket /ws: {{"type": "join", "protocol": {PROTOCOL}, '
+            f'"table": "{table_id}"}}\n'
+        )
+
+    # -- the table protocol ------------------------------------------------------------------------
+    async def socket(self, websocket: WebSocket) -> None:
+        """One client's connection: its messages in order, its frames sent by a writer of their own."""
+        address = _address(websocket)
+        await websocket.accept()
+        if not self.service.connection_allowed(address):
+            limit = self.limits.max_connections_per_address
+            await websocket.send_text(error_frame("limit", f"{address} already has {limit} connections"))
+            await websocket.close(1008, "too many connections")
+            return
+        connection = Connection(address, self.limits)
+        # Another site's page may open a socket here with the visitor's cookies: only this site's pages
+        # (or clients that are not browsers, which send no Origin) may join a seat by its cookie.
+        cookies = websocket.cookies if _same_origin(websocket) else {}
+        writer = asyncio.create_task(_write(websocket, connection))
+        connection.send(frame("hello", protocol=PROTOCOL, server="cardtable"))
+        try:
+            while not connection.closed:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                self.service.receive(connection, message.get("text"), cookies)
+        finally:
+            self.service.disconnected(connection)
+            connection.close()
+            await writer
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """Whether the socket was opened by a page of this server, or by a client that names no origin."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+async def _write(websocket: WebSocket, connection: Connection) -> None:
+    """Send the connection's frames in order, then close the socket."""
+    try:
+        while (text := await connection.outbox.get()) is not None:
+            await websocket.send_text(text)
+        await websocket.close(connection.close_code, connection.close_reason)
+    except Exception:
+        pass
+
+
+def create_app(storage: Storage, limits: Limits, workers: int, search_workers: int) -> Starlette:
+    """The server's application over a storage, with its bot workers."""
+    tables = TableApp(storage, BotPool(workers, search_workers), limits)
+    app = Starlette(routes=tables.routes(), lifespan=tables.lifespan)
+    app.state.tables = tables
+    return app

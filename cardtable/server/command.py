@@ -1,0 +1,128 @@
+"""`cardtable serve`: start the table server (Starlette on uvicorn) and print the address to open."""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import sys
+from pathlib import Path
+
+import click
+
+from cardtable.core.errors import CardtableError
+from cardtable.server.limits import Limits
+
+#: The database's name in the user's data directory, when --db is not given.
+DATABASE_NAME = "tables.sqlite"
+
+
+def default_database() -> Path:
+    """tables.sqlite in the user's data directory (platformdirs)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("cardtable")) / DATABASE_NAME
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to host and port (0: a free port) and listening already."""
+    family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    sock = socket.socket(family, kind, protocol)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(address)
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+def address_of(sock: socket.socket) -> str:
+    """The http address a socket listens at."""
+    host, port = sock.getsockname()[:2]
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+@click.command("serve")
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback only by default)."
+)
+@click.option(
+    "--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free one)."
+)
+@click.option(
+    "--db",
+    "database",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=f"SQLite file of the tables [default: {DATABASE_NAME} in the user data directory].",
+)
+@click.option(
+    "--limit",
+    "limits",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Change a limit (repeatable); docs/server.md lists them.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Processes for the quick bots [default: one per core].",
+)
+@click.option(
+    "--search-workers",
+    type=click.IntRange(1, 64),
+    default=2,
+    show_default=True,
+    help="Processes for tree-search bots.",
+)
+@click.option("--durable", is_flag=True, help="Flush every action to disk (survives power loss, slower).")
+@click.option(
+    "--log-level",
+    type=click.Choice(["debug", "info", "warning", "error"]),
+    default="warning",
+    show_default=True,
+    help="How much the server logs.",
+)
+def serve(
+    host: str,
+    port: int,
+    database: str | None,
+    limits: tuple[str, ...],
+    workers: int | None,
+    search_workers: int,
+    durable: bool,
+    log_level: str,
+) -> None:
+    """Serve tables to play online: people by invitation links, bots in worker processes."""
+    import uvicorn
+
+    from cardtable.server.app import create_app
+    from cardtable.server.storage import SqliteStorage
+
+    try:
+        settings = Limits.from_assignments(limits)
+    except CardtableError as error:
+        raise click.BadParameter(str(error), param_hint="--limit") from None
+    path = Path(database) if database else default_database()
+    try:
+        sock = listening_socket(host, port)
+    except OSError as error:
+        raise click.ClickException(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    try:
+        storage = SqliteStorage(path, durable=durable)
+    except Exception as error:
+        raise click.ClickException(f"cannot open the database {str(path)!r}: {error}") from None
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app = create_app(storage, settings, workers or os.cpu_count() or 1, search_workers)
+    config = uvicorn.Config(
+        app,
+        log_level=log_level,
+        access_log=False,
+        ws_max_size=settings.max_frame_bytes,
+        # Frames are small and mostly on fast links; compressing each one costs more than it saves.
+        ws_per_message_deflate=False,
+        timeout_graceful_shutdown=3,
+    )
+    click.echo(f"cardtable serve: open {address_of(sock)} (tables kept in {path})")
+    sys.stdout.flush()
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,237 @@
+"""A table's set-up: the game, options, seed, start position and who sits where.
+
+The set-up and the list of actions are all the server stores of a table:
+the engine's determinism rebuilds the match from them (`start_match`).  A
+table request from a client (docs/protocol.md, "Creating a table") is read
+here, every refusal naming the field and the reason.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.bots import is_search_spec, make_opponent
+from cardtable.core.chance import fresh_seed, make_rng
+from cardtable.core.errors import CardtableError
+from cardtable.core.match import Match
+from cardtable.core.players import Bot
+from cardtable.games import AnyGame, get_game
+from cardtable.server import fm_tables
+from cardtable.server.limits import Limits
+from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
+
+AnyMatch = Match[Any, Any, Any, Any]
+
+#: Games whose tables take more than people and bots: the seat keys they add, and the start
+#: position those keys make (with the duelist, if any, at each seat).
+PositionMaker = Callable[[list[dict[str, Any]], random.Random], tuple[dict[str, Any], list[int | None]]]
+GAME_SETUPS: dict[str, tuple[frozenset[str], PositionMaker]] = {
+    "fm": (frozenset({"duelist", "deck"}), fm_tables.fm_position),
+}
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who plays a seat: a person, or a bot (a bot spec, or an FM duelist) with its pace."""
+
+    name: str
+    bot: str | None = None
+    #: The least time (seconds) between a bot's turn coming and its move appearing.
+    pace: float = 0.0
+    duelist: int | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a program plays this seat."""
+        return self.bot is not None or self.duelist is not None
+
+    @property
+    def searches(self) -> bool:
+        """Whether this seat's bot runs a tree search (it thinks in the search workers)."""
+        return self.bot is not None and is_search_spec(self.bot)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for storage."""
+        return {"name": self.name, "bot": self.bot, "pace": self.pace, "duelist": self.duelist}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeatSpec:
+        """A seat as storage wrote it."""
+        return cls(data["name"], data["bot"], float(data["pace"]), data["duelist"])
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """Everything that, with the action list, rebuilds a table's match exactly."""
+
+    game: str
+    seed: int
+    options: dict[str, Any]
+    seats: tuple[SeatSpec, ...]
+    position: dict[str, Any] | None = None
+
+    def start_match(self) -> AnyMatch:
+        """The match at its start."""
+        game = get_game(self.game)
+        return Match(
+            game,
+            options=game.option_table.from_dict(self.options),
+            seed=self.seed,
+            players=[seat.name for seat in self.seats],
+            position=self.position,
+            seats=len(self.seats),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for storage (it holds the seed: never sent to a client)."""
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "options": self.options,
+            "seats": [seat.to_json() for seat in self.seats],
+            "position": self.position,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableSetup:
+        """A set-up as storage wrote it."""
+        seats = tuple(SeatSpec.from_json(seat) for seat in data["seats"])
+        return cls(data["game"], int(data["seed"]), dict(data["options"]), seats, data["position"])
+
+
+def seat_bot(seat: SeatSpec, game: AnyGame) -> Bot:
+    """A new bot for a bot's seat."""
+    if seat.duelist is not None:
+        return fm_tables.duelist_bot(seat.duelist)
+    assert seat.bot is not None
+    return make_opponent(seat.bot, game)
+
+
+def _refuse_unknown(data: Mapping[str, Any], allowed: set[str] | frozenset[str], where: str) -> None:
+    for key in data:
+        if key not in allowed:
+            raise BadRequest(f"{where} has no key {key!r}; keys: {', '.join(sorted(allowed))}")
+
+
+def _text(value: Any, where: str, longest: int) -> str:
+    if not isinstance(value, str):
+        raise BadRequest(f"{where}: {value!r} should be text")
+    if len(value) > longest or not value.isprintable():
+        raise BadRequest(f"{where}: {value!r} should be printable text of at most {longest} characters")
+    return value.strip()
+
+
+def read_table_request(data: Any, limits: Limits) -> TableSetup:
+    """The set-up a client asks for (ProtocolError with code bad_request naming what is wrong)."""
+    if not isinstance(data, dict):
+        raise BadRequest("a table request is a JSON object")
+    game_name = data.get("game")
+    if not isinstance(game_name, str):
+        raise BadRequest("a table request names its 'game'")
+    try:
+        game = get_game(game_name)
+    except CardtableError as error:
+        raise BadRequest(str(error)) from None
+    extra_keys, make_position = GAME_SETUPS.get(game.name, (frozenset(), None))
+    _refuse_unknown(data, {"protocol", "game", "preset", "options", "seats"}, "a table request")
+    if data.get("protocol") != PROTOCOL:
+        raise ProtocolError(
+            "version", f"this server speaks protocol {PROTOCOL}, not {data.get('protocol')!r}"
+        )
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not game.min_seats <= len(seats) <= game.max_seats:
+        count = (
+            game.min_seats if game.min_seats == game.max_seats else f"{game.min_seats} to {game.max_seats}"
+        )
+        raise BadRequest(f"'seats' should list the {count} seats of {game.title}")
+    preset = data.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise BadRequest(f"'preset': {preset!r} should be a preset's name")
+    given = data.get("options", {})
+    if not isinstance(given, dict):
+        raise BadRequest("'options' should be an object of option names and values")
+    try:
+        options = game.option_table.resolve(preset, given)
+    except CardtableError as error:
+        raise BadRequest(str(error)) from None
+    seed = fresh_seed()
+    specs = [_read_seat(seat, index, game, extra_keys, limits) for index, seat in enumerate(seats)]
+    position = None
+    if make_position is not None:
+        try:
+            position, duelists = make_position(seats, make_rng(seed, "decks"))
+        except CardtableError as error:
+            raise BadRequest(str(error)) from None
+        specs = [
+            spec
+            if duelist is None
+            else SeatSpec(spec.name or fm_tables.duelist_name(duelist), None, spec.pace, duelist)
+            for spec, duelist in zip(specs, duelists, strict=True)
+        ]
+    specs = [
+        spec if spec.name else SeatSpec(f"Player {index + 1}", spec.bot, spec.pace, spec.duelist)
+        for index, spec in enumerate(specs)
+    ]
+    return TableSetup(game.name, seed, game.option_table.to_dict(options), tuple(specs), position)
+
+
+def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str], limits: Limits) -> SeatSpec:
+    where = f"seat {index + 1}"
+    if not isinstance(data, dict):
+        raise BadRequest(f'{where}: expected an object like {{"person": "Ann"}} or {{"bot": "heuristic"}}')
+    kinds = [key for key in ("person", "bot", "duelist") if key in data]
+    if len(kinds) != 1 or (kinds[0] == "duelist" and "duelist" not in extra_keys):
+        names = "'person' or 'bot'" + (" or 'duelist'" if "duelist" in extra_keys else "")
+        raise BadRequest(f"{where}: name exactly one of {names}")
+    kind = kinds[0]
+    allowed = {kind} | ({"name", "pace"} if kind != "person" else set()) | (extra_keys - {"duelist"})
+    _refuse_unknown(data, allowed, where)
+    if kind == "person":
+        return SeatSpec(_text(data["person"], f"{where} person", limits.max_name_chars))
+    name = _text(data.get("name", ""), f"{where} name", limits.max_name_chars)
+    # A bot that thinks for a time shows its move when that time is up, not before.
+    pace = data.get("pace", min(_seconds_budget(data.get("bot")), limits.max_bot_pace))
+    if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= limits.max_bot_pace:
+        raise BadRequest(f"{where} pace: {pace!r} should be seconds from 0 to {limits.max_bot_pace:g}")
+    if kind == "duelist":
+        # The duelist itself is read with the start position (fm_tables).
+        return SeatSpec(name, None, float(pace), None)
+    spec = _text(data["bot"], f"{where} bot", limits.max_name_chars)
+    _check_budget(spec, where, limits)
+    try:
+        seat_bot(SeatSpec(name, spec), game)
+    except CardtableError as error:
+        raise BadRequest(f"{where}: {error}") from None
+    return SeatSpec(name or spec, spec, float(pace))
+
+
+def _seconds_budget(spec: Any) -> float:
+    """The thinking time a bot spec names (`ismcts:2`), or 0."""
+    if not isinstance(spec, str) or ":" not in spec or not is_search_spec(spec):
+        return 0.0
+    try:
+        seconds = float(spec.partition(":")[2])
+    except ValueError:
+        return 0.0
+    return seconds if 0 < seconds < float("inf") else 0.0
+
+
+def _check_budget(spec: str, where: str, limits: Limits) -> None:
+    """Refuse a tree-search budget over the server's limits (`ismcts:SECONDS`, `ismcts@ITERATIONS`)."""
+    text = spec.lower()
+    if not is_search_spec(text) or not ({":", "@"} & set(text)):
+        return
+    seconds = ":" in text
+    budget = text.partition(":" if seconds else "@")[2]
+    limit = limits.max_bot_seconds if seconds else limits.max_bot_iterations
+    try:
+        # NaN and infinity compare false, and are refused with the rest.
+        within = float(budget) <= limit
+    except ValueError:
+        return  # the bot's own reader names the bad budget
+    if not within:
+        unit = "seconds" if seconds else "iterations"
+        raise BadRequest(f"{where} bot {spec!r}: at most {limit:g} {unit} a move on this server")

@@ -1,0 +1,212 @@
+"""A real server in a process of its own on 127.0.0.1, and a WebSocket client that records every frame."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+#: Limits for tests that play fast: scripted clients send far more than people do.
+FAST = (
+    "messages_per_second=100000",
+    "message_burst=100000",
+    "max_tables_per_address=1000",
+    "max_connections_per_address=1000",
+)
+#: How long a test waits for one frame before it fails.
+WAIT = 30.0
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class ServerProcess:
+    """`python -m cardtable.server` on a free port (or a given one), with its database in a test folder."""
+
+    def __init__(self, database: Path, limits: tuple[str, ...] = FAST, port: int = 0) -> None:
+        self.database = database
+        self.limits = limits
+        self.port = port
+        self.process: subprocess.Popen[str] | None = None
+        self.base = ""
+
+    def start(self) -> ServerProcess:
+        """Start the server and wait for the address it prints."""
+        command = [
+            sys.executable,
+            "-m",
+            "cardtable.server",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.database),
+            "--workers",
+            "1",
+            "--search-workers",
+            "1",
+        ]
+        for limit in self.limits:
+            command += ["--limit", limit]
+        environment = dict(os.environ, PYTHONPATH=str(ROOT))
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environment)
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        assert "open http://" in line, f"the server printed {line!r}"
+        self.base = line.split("open ")[1].split()[0].rstrip("/")
+        self.port = int(self.base.rsplit(":", 1)[1])
+        return self
+
+    @property
+    def socket_url(self) -> str:
+        """The address of the table protocol."""
+        return self.base.replace("http://", "ws://") + "/ws"
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown of any kind."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        """A graceful stop."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def create(self, request: dict[str, Any]) -> httpx.Response:
+        """POST a table request."""
+        return httpx.post(self.base + "/api/tables", json={"protocol": 1, **request}, timeout=WAIT)
+
+    def create_table(self, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+        """A new table (the request must succeed)."""
+        response = self.create({"game": game, "seats": seats, **extra})
+        assert response.status_code == 201, response.text
+        created: dict[str, Any] = response.json()
+        return created
+
+
+class Client:
+    """One WebSocket connection; every frame it receives is kept, in order."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.socket: ClientConnection | None = None
+        self.frames: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        self.unread: list[dict[str, Any]] = []
+
+    async def open(self, **options: Any) -> Client:
+        """Connect and read the hello."""
+        self.socket = await connect(self.url, max_size=None, **options)
+        hello = await self.next("hello")
+        assert hello["protocol"] == 1
+        return self
+
+    async def close(self) -> None:
+        """Close the connection."""
+        if self.socket is not None:
+            await self.socket.close()
+
+    async def send(self, message: dict[str, Any] | str | bytes) -> None:
+        """Send a message (a dict as JSON, text or bytes as they are)."""
+        assert self.socket is not None
+        await self.socket.send(json.dumps(message) if isinstance(message, dict) else message)
+
+    async def _receive(self) -> dict[str, Any]:
+        assert self.socket is not None
+        text = await asyncio.wait_for(self.socket.recv(), WAIT)
+        assert isinstance(text, str)
+        data: dict[str, Any] = json.loads(text)
+        self.texts.append(text)
+        self.frames.append(data)
+        return data
+
+    async def next(self, *kinds: str) -> dict[str, Any]:
+        """The next frame of one of `kinds` (any frame if none is named); others are kept unread."""
+        for index, data in enumerate(self.unread):
+            if not kinds or data["type"] in kinds:
+                return self.unread.pop(index)
+        while True:
+            data = await self._receive()
+            if not kinds or data["type"] in kinds:
+                return data
+            self.unread.append(data)
+
+    async def join(self, table: str, token: str | None = None) -> dict[str, Any]:
+        """Join a table (with a seat's token, or as a spectator); returns the first state."""
+        message: dict[str, Any] = {"type": "join", "protocol": 1, "table": table}
+        if token is not None:
+            message["token"] = token
+        await self.send(message)
+        joined = await self.next("joined", "error")
+        assert joined["type"] == "joined", joined
+        return await self.next("state")
+
+    async def latest_state(self) -> dict[str, Any]:
+        """The newest state frame received so far, reading every frame waiting."""
+        state = await self.next("state")
+        assert self.socket is not None
+        while True:
+            try:
+                text = await asyncio.wait_for(self.socket.recv(), 0.05)
+            except TimeoutError:
+                return state
+            data = json.loads(text)
+            self.texts.append(str(text))
+            self.frames.append(data)
+            if data["type"] == "state":
+                state = data
+            else:
+                self.unread.append(data)
+
+
+async def play_randomly(
+    clients: dict[int, Client], first: dict[int, dict[str, Any]], rng: random.Random, by_text: bool = False
+) -> dict[str, Any]:
+    """Every seat in `clients` plays a random legal action whenever it is to act, until the game is over.
+
+    `first` holds each client's state frame after joining.  Returns the game_over frame.
+    """
+    finished: dict[str, Any] = {}
+
+    async def seat_loop(seat: int, client: Client, state: dict[str, Any]) -> None:
+        while True:
+            if state["legal"]:
+                choice = rng.choice(state["legal"])
+                if by_text:
+                    await client.send(
+                        {"type": "action", "action": choice["action"], "version": state["version"]}
+                    )
+                else:
+                    await client.send({"type": "action", "id": choice["id"], "version": state["version"]})
+            frame = await client.next("state", "game_over", "error")
+            while frame["type"] == "state" and frame["version"] == state["version"] and state["legal"]:
+                frame = await client.next("state", "game_over", "error")
+            assert frame["type"] != "error", frame
+            if frame["type"] == "game_over":
+                finished[frame["table"]] = frame
+                return
+            state = frame
+
+    await asyncio.gather(*(seat_loop(seat, client, first[seat]) for seat, client in clients.items()))
+    return next(iter(finished.values()))
+
+
+def wait_until(condition: Any, seconds: float = WAIT) -> None:
+    """Poll until `condition()` is true (AssertionError when time runs out)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
