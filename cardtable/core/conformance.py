@@ -86,7 +86,10 @@ def check_step(
     return after
 
 
-def _leaks(game: Game[StateT, ActionT, ViewT, OptionsT], hidden: frozenset[int], data: object) -> list[str]:
+def leaked_cards(
+    game: Game[StateT, ActionT, ViewT, OptionsT], hidden: frozenset[int], data: object
+) -> list[str]:
+    """The spellings of the `hidden` cards found among the words of `data` (text or JSON data)."""
     tokens = set(_strings(data))
     return sorted(name for card in hidden for name in game.card_spellings(card) if name in tokens)
 
@@ -104,7 +107,7 @@ def check_new_log_entries(
         view = game.view(state, seat)
         history = view.history
         texts = [view.describe(event) for event in history.since(max(seen.get(seat, 0), history.deal_start))]
-        leaked = _leaks(game, game.hidden_cards(state, seat), texts)
+        leaked = leaked_cards(game, game.hidden_cards(state, seat), texts)
         assert not leaked, f"{where}: the log of seat {seat} shows hidden cards {leaked}"
         seen[seat] = history.length
 
@@ -122,7 +125,7 @@ def check_views(
     for seat in seats:
         view = game.view(state, seat)
         hidden = game.hidden_cards(state, seat)
-        leaked = _leaks(game, hidden, view.to_json(with_log=False))
+        leaked = leaked_cards(game, hidden, view.to_json(with_log=False))
         assert not leaked, f"{where}: the view of seat {seat} shows hidden cards {leaked}"
         other = game.determinize(view, rng)
         difference = view_difference(view, game.view(other, seat))

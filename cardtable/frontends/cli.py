@@ -18,6 +18,7 @@ from cardtable.frontends.registry import PlayRequest, all_front_ends, front_end
 from cardtable.frontends.saves import open_game, savers
 from cardtable.frontends.screens import game_document, rules_page
 from cardtable.games import AnyGame, game_names, get_game
+from cardtable.server.command import serve
 
 HUMANS = {"you", "human", "me"}
 
@@ -347,6 +348,9 @@ def position_template(game_name: str) -> None:
     """Print a commented example position of GAME, to copy and edit."""
     click.echo(game_document(game_name, "position.template.jsonc"), nl=False)
 
+
+# The table server: play online in a browser.
+main.add_command(serve)
 
 # The commands of the games' own applications (a campaign, deck files), from their front ends.
 for _front_end in all_front_ends():

@@ -15,33 +15,9 @@ from typing import Any
 
 from cardtable.core.errors import UnknownNameError
 from cardtable.core.players import Bot
-from cardtable.games.fm.carddata import cards, duelists
-from cardtable.games.fm.decks import DeckError, check_deck, starter_deck
+from cardtable.games.fm.carddata import duelists
+from cardtable.games.fm.decks import DeckError, deck_from_json, starter_deck
 from cardtable.games.fm.duelists import duel_position, find_duelist
-
-#: The most entries an uploaded deck may list before it is refused unread (a deck holds 40).
-MAX_DECK_ENTRIES = 100
-
-
-def uploaded_deck(data: Any, where: str) -> tuple[int, ...]:
-    """A deck sent by a client, as a list of card numbers or names, checked by the deck rules.
-
-    To be replaced by `cardtable.games.fm.decks.deck_from_json` once it is merged.
-    """
-    if not isinstance(data, list):
-        raise DeckError(f"{where} should be a JSON list of 40 card numbers or names")
-    if len(data) > MAX_DECK_ENTRIES:
-        raise DeckError(f"{where} lists {len(data)} cards; a deck holds 40")
-    by_name = {card.name.lower(): card.id for card in cards().values()}
-    deck = []
-    for index, entry in enumerate(data):
-        if isinstance(entry, int) and not isinstance(entry, bool) and entry in cards():
-            deck.append(entry)
-        elif isinstance(entry, str) and entry.strip().lower() in by_name:
-            deck.append(by_name[entry.strip().lower()])
-        else:
-            raise DeckError(f"{where} entry {index + 1}: {entry!r} is not a card number or name")
-    return check_deck(deck, where)
 
 
 def duelist_number(value: Any, where: str) -> int:
@@ -82,7 +58,7 @@ def fm_position(
         if duelist is not None and "deck" in seat:
             raise DeckError(f"{where}: a duelist plays a deck drawn from its own pool, not an uploaded one")
         chosen.append(duelist)
-        decks.append(uploaded_deck(seat["deck"], f"{where} deck") if "deck" in seat else None)
+        decks.append(deck_from_json(seat["deck"], f"{where} deck") if "deck" in seat else None)
     first = decks[0] or starter_deck(rng)
     if chosen[1] is not None:
         return duel_position(first, chosen[1], rng), chosen

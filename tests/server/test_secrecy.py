@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from cardtable.core.conformance import _leaks
+from cardtable.core.conformance import leaked_cards
+from cardtable.core.match import Match
 from cardtable.core.replay import from_lines
 from cardtable.games import get_game
 from tests.server.helpers import Client, ServerProcess, play_randomly
@@ -60,12 +61,10 @@ async def _record_game(server: ServerProcess, table: dict[str, Any], seed: int) 
 
 def _states(replay: list[dict[str, Any]]) -> tuple[Any, list[Any]]:
     """The match rebuilt from a replay, and its state at every version."""
-    match = from_lines([json.dumps(replay[0])])
-    states = [match.state]
-    for line in replay[1:]:
-        if "action" in line:
-            match.play(line["action"], line["seat"] - 1)
-            states.append(match.state)
+    match = from_lines([json.dumps(line) for line in replay])
+    states = [match.initial]
+    for move in match.moves:
+        states.append(match.game.apply(states[-1], move.action))
     return match, states
 
 
@@ -84,9 +83,9 @@ def _check_receiver(game: Any, states: list[Any], seed: int, receiver: int | Non
         elif frame["type"] == "ack":
             # The acting seat's own action, checked against what it could see when it chose it.
             hidden = game.hidden_cards(states[frame["version"] - 1], receiver)
-            assert not _leaks(game, hidden, frame), f"{where}: shows hidden cards"
+            assert not leaked_cards(game, hidden, frame), f"{where}: shows hidden cards"
         else:
-            assert not _leaks(game, game.hidden_cards(states[version], receiver), frame), (
+            assert not leaked_cards(game, game.hidden_cards(states[version], receiver), frame), (
                 f"{where}: hidden cards"
             )
         checked += 1
@@ -107,7 +106,7 @@ def _check_state_frame(
     assert frame["seat"] == (None if receiver is None else receiver + 1)
     # Entries of an earlier deal may name cards dealt again since; each was checked when it was new.
     current = entries[max(0, view.history.deal_start - start) :]
-    leaked = _leaks(game, hidden, [frame["view"], frame["legal"], current])
+    leaked = leaked_cards(game, hidden, [frame["view"], frame["legal"], current])
     assert not leaked, f"{where}: shows hidden cards {leaked}"
     if receiver is None or game.current_seat(state) != receiver:
         assert frame["legal"] == [], f"{where}: legal actions sent to a seat not to act"
@@ -141,9 +140,9 @@ def test_no_frame_shows_a_hidden_card_or_the_seed(server: ServerProcess, kind: s
 
 def test_the_check_sees_another_seats_view_as_a_leak() -> None:
     game = get_game("drump")
-    match = from_lines([json.dumps({"format": "cardtable-replay", "version": 2, "game": "drump", "seed": 5})])
+    match = Match(game, seed=5)
     other = game.view(match.state, 1).to_json(with_log=False)
-    assert _leaks(game, game.hidden_cards(match.state, 0), other), "seat 2's hand is hidden from seat 1"
+    assert leaked_cards(game, game.hidden_cards(match.state, 0), other), "seat 2's hand is hidden from seat 1"
     frame = {"view": other, "log": {"from": 0, "entries": []}, "legal": [], "seat": 1}
     with pytest.raises(AssertionError):
         _check_state_frame(game, match.state, 0, frame, "a forged frame")

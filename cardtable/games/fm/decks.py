@@ -59,6 +59,8 @@ def deck_from_json(data: Any, where: str) -> tuple[int, ...]:
     """
     if not isinstance(data, list):
         raise DeckError(f"{where} should be a JSON list of card numbers or names")
+    if len(data) > 2 * DECK_SIZE:
+        raise DeckError(f"{where} lists {len(data)} cards; a deck holds {DECK_SIZE}")
     deck = []
     for index, entry in enumerate(data):
         found = None
