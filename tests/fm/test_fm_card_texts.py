@@ -213,6 +213,9 @@ def test_a_weakening_spell_weakens_every_enemy_monster(name: str, amount: int) -
     # It lasts (no time is named) until Cursebreaker: the opponent's turns pass and it stays.
     play(match, "end", "pick h1", "play down", "place defence star 1", "end")
     assert zone(match, 1, 1).weakened == amount
+    # A second weakening adds to the first.
+    again = cast(name, (), (entry(strong, weakened=amount),))
+    assert zone(again, 1, 1).weakened == 2 * amount
 
 
 def test_cursebreaker_cancels_the_weakening_of_every_monster() -> None:
