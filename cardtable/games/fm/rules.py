@@ -63,7 +63,7 @@ from cardtable.games.fm.state import (
     Placement,
     SetCard,
 )
-from cardtable.games.fm.turn import end_turn, is_first_turn
+from cardtable.games.fm.turn import end_turn
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -111,8 +111,10 @@ def _battle_actions(state: FmState) -> list[Action]:
     mine, theirs = state.monsters[seat], state.monsters[1 - seat]
     actions: list[Action] = []
     targets = [zone for zone, monster in enumerate(theirs) if monster is not None] or [DIRECT]
-    # No battle on the duel's first turn (fm.md, Decisions; option first_turn_battle).
-    if not state.locks[seat] and (state.options.first_turn_battle or not is_first_turn(state)):
+    # No battle on the duel's first turn (fm.md, Decisions; option first_turn_battle): the other side
+    # has had a turn, or this is not the turn player's first (`turn.is_first_turn`, spelt out for speed).
+    turns = state.turn_number
+    if not state.locks[seat] and (turns[1 - seat] or turns[seat] != 1 or state.options.first_turn_battle):
         for zone, monster in enumerate(mine):
             if monster is not None and monster.attack and not state.used_attacks >> zone & 1:
                 actions += [ATTACKS[(zone, target)] for target in targets]
