@@ -56,6 +56,14 @@ def build_cards(source: Path) -> list[list[object]]:
     return cards
 
 
+def build_texts(source: Path) -> list[str]:
+    """Each card's text, in card order; the data breaks its lines with runs of spaces, made one here."""
+    found = json.loads((source / "alerubis" / "cards.json").read_text(encoding="utf-8"))
+    texts = {int(row["CardId"]): " ".join(str(row["Description"]).split()) for row in found}
+    assert sorted(texts) == list(range(1, 723)), "the texts must cover cards 1 to 722"
+    return [texts[card_id] for card_id in range(1, 723)]
+
+
 def build_fusions(source: Path) -> dict[str, list[int]]:
     disc = [
         [int(row["material_low_id"]), int(row["material_high_id"]), int(row["result_id"])]
@@ -188,6 +196,7 @@ def main() -> None:
         raise SystemExit(f"no Forbidden Memories data at {source}")
     built = {
         "cards.json": build_cards(source),
+        "texts.json": build_texts(source),
         "fusions.json": build_fusions(source),
         "equips.json": build_equips(source),
         "rituals.json": build_rituals(source),

@@ -155,7 +155,12 @@ def play(
             position=position,
         )
         people = {seat for seat, name in enumerate(match.players) if name in HUMANS}
-    bots = {seat: make_opponent(name, game) for seat, name in enumerate(match.players) if seat not in people}
+    resume_bot = front_end(game.name).resume_bot if resume_file else None
+    bots = {
+        seat: resume_bot(name) if resume_bot is not None else make_opponent(name, game)
+        for seat, name in enumerate(match.players)
+        if seat not in people
+    }
     # The seed would rebuild every hidden card: the terminal shows it when the game is over.
     done = len(match.moves)
     resumed = f", resumed after {done} action{'' if done == 1 else 's'}" if resume_file else ""

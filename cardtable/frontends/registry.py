@@ -59,6 +59,9 @@ class FrontEnd:
     setup: PlaySetup | None = None
     #: Commands of the game's applications, added to `cardtable` (the FM campaign and decks).
     commands: tuple[click.Command, ...] = field(default_factory=tuple)
+    #: The bot to seat again on `--resume`, from the player name the saved game recorded (None: the
+    #: names are bot names, as `play --vs` takes them; the FM front end also knows its duelists' names).
+    resume_bot: Callable[[str], Bot] | None = None
 
 
 _FRONT_ENDS: dict[str, FrontEnd] = {}

@@ -33,7 +33,11 @@ def duel(
     decks: tuple[list[str], list[str]] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """A full position, seat 1 to play (picking) by default; zones are numbered from 1."""
+    """A full position, seat 1 to play (picking) by default; zones are numbered from 1.
+
+    Both seats have had two turns unless `turn_number` says otherwise, so that the duel's first turn
+    (which has no battle) is only met where a test asks for it.
+    """
     rows = [[None] * 5, [None] * 5]
     for seat in range(2):
         for zone, entry in monsters[seat].items():
@@ -51,6 +55,7 @@ def duel(
         "monsters": rows,
         "magic": magic_rows,
         "turn_seat": 1,
+        "turn_number": [2, 2],
         "phase": "pick",
     }
     data.update(extra)

@@ -156,9 +156,12 @@ QUICK_WIN = {
 
 
 def test_the_rank_score_counts_the_ten_counters_and_the_way_of_winning() -> None:
-    by_life_points = rank_score(QUICK_WIN, DuelEnding.LIFE_POINTS)
-    assert rank_score(QUICK_WIN, DuelEnding.EXODIA) == by_life_points + 40
-    assert rank_score(QUICK_WIN, DuelEnding.DECK_OUT) == by_life_points - 40
+    # 50 + 12 (2 turns) + 4 (1 effective attack) + 0 + 0 + 2 (no magic) + 2 (no traps) + 15 + 6 + 4 + 4
+    assert rank_score(QUICK_WIN, DuelEnding.EXODIA) == 99 + 40
+    assert rank_score(QUICK_WIN, DuelEnding.DECK_OUT) == 99 - 40
+    # A win by life points adds 2 (the retail game; option life_points_win_bonus).
+    assert rank_score(QUICK_WIN, DuelEnding.LIFE_POINTS) == 99 + 2
+    assert rank_score(QUICK_WIN, DuelEnding.LIFE_POINTS, life_points_win_bonus=0) == 99
     with pytest.raises(ValueError, match="missing: remaining_lp, unknown: lp"):
         rank_score(
             {**{k: v for k, v in QUICK_WIN.items() if k != "remaining_lp"}, "lp": 1}, DuelEnding.EXODIA
@@ -166,14 +169,16 @@ def test_the_rank_score_counts_the_ten_counters_and_the_way_of_winning() -> None
 
 
 def test_rank_letters_and_their_rewards() -> None:
-    assert [rank_letter(score) for score in (90, 89, 50, 49, 9, -95)] == [
-        "S-POW",
-        "A-POW",
-        "D-POW",
-        "D-TEC",
-        "S-TEC",
-        "S-POW",
-    ]
+    scores = (139, 90, 89, 80, 79, 70, 69, 60, 59, 50, 49, 40, 39, 30, 29, 20, 19, 10, 9, 0, -1, -95, -140)
+    letters = ["S-POW", "S-POW", "A-POW", "A-POW", "B-POW", "B-POW", "C-POW", "C-POW", "D-POW", "D-POW"]
+    letters += ["D-TEC", "D-TEC", "C-TEC", "C-TEC", "B-TEC", "B-TEC", "A-TEC", "A-TEC"]
+    # Every score of 9 or less, negative ones included, is S-TEC (seed §13.2's table).
+    letters += ["S-TEC"] * 5
+    assert [rank_letter(score) for score in scores] == letters
+    # The other reading mirrors a negative score first (option mirror_negative_scores).
+    assert rank_letter(-95, mirror_negative=True) == "S-POW" and rank_letter(-15, True) == "A-TEC"
+    with pytest.raises(ValueError, match="whole number"):
+        rank_letter(True)
     assert rank_rewards("S-POW") == (5, "sa_pow") and rank_rewards("C-TEC") == (2, "bcd")
     with pytest.raises(ValueError, match="'Z' is not a rank"):
         rank_rewards("Z")

@@ -8,8 +8,8 @@ duel's rules, the campaign's rules and the deck rules are the game's.
 from __future__ import annotations
 
 from cardtable.frontends.fm.commands import COMMANDS
-from cardtable.frontends.fm.play import play_setup
+from cardtable.frontends.fm.play import play_setup, resume_bot
 from cardtable.frontends.fm.screen import render
 from cardtable.frontends.registry import FrontEnd, register_front_end
 
-register_front_end(FrontEnd("fm", render, setup=play_setup, commands=COMMANDS))
+register_front_end(FrontEnd("fm", render, setup=play_setup, commands=COMMANDS, resume_bot=resume_bot))

@@ -1,4 +1,4 @@
-"""`cardtable campaign` and `cardtable deck ...`: the Forbidden Memories campaign and deck files.
+"""`cardtable campaign`, `cardtable deck ...` and `cardtable fm ...`: the campaign, deck files, the finder.
 
 The front end registers these commands; the command line adds them to
 `cardtable` with every other front end's.
@@ -14,6 +14,7 @@ from rich.console import Console
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.frontends.fm.campaign import CampaignScreen
 from cardtable.frontends.fm.deck_files import read_deck, write_deck
+from cardtable.frontends.fm.finder import fm
 from cardtable.frontends.fm.screen import describe_card
 from cardtable.frontends.fm.store import CampaignStore, campaign_store
 from cardtable.games.fm.campaign import Progress, set_deck
@@ -98,4 +99,4 @@ def deck_import(deck_file: str, save_path: str | None) -> None:
 
 
 #: The commands the front end adds to `cardtable`.
-COMMANDS = (campaign, deck)
+COMMANDS = (campaign, deck, fm)

@@ -9,6 +9,7 @@ import click
 
 from cardtable.bots import is_search_spec, make_opponent
 from cardtable.core.chance import fresh_seed, make_rng
+from cardtable.core.errors import UnknownNameError
 from cardtable.core.match import Match
 from cardtable.core.players import Bot
 from cardtable.frontends.fm.deck_files import read_deck
@@ -37,6 +38,22 @@ def play_setup(request: PlayRequest) -> tuple[Match[Any, Any, Any, Any], dict[in
         options,
         saved.deck if saved is not None else None,
     )
+
+
+def resume_bot(name: str) -> Bot:
+    """The bot of a seat in a saved duel, from its recorded name: a duelist's AI, or a bot on a deck.
+
+    `fm_match` names the seat after the duelist (`Simon Muran`) or after the bot and the deck it plays
+    (`ismcts:2 (Simon Muran's deck)`); any other name is a bot's name (UnknownNameError if it is not).
+    """
+    text = name.strip()
+    if " (" in text and text.endswith("'s deck)"):
+        return make_opponent(text.split(" (", 1)[0], GAME)
+    try:
+        duelist = find_duelist(text)
+    except UnknownNameError:
+        return make_opponent(text, GAME)
+    return DuelistAI(duelist)
 
 
 def fm_match(

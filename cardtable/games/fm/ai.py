@@ -159,9 +159,14 @@ class DuelistAI:
         ):
             return bool(theirs)
         if magic in spells.TYPE_DESTROYERS:
-            return any(
-                m.card is not None and card(m.card).type == spells.TYPE_DESTROYERS[magic] for m in theirs
-            )
+            wanted, side = spells.TYPE_DESTROYERS[magic]
+            mine = [m for m in view.monsters[seat] if m is not None]
+
+            def count(row: list[SeenMonster]) -> int:
+                return sum(m.card is not None and card(m.card).type == wanted for m in row)
+
+            # A card that hits both sides is worth it when it takes more of theirs than of ours.
+            return count(theirs) > (count(mine) if side is spells.Side.BOTH else 0)
         if magic == spells.FEATHER_DUSTER:
             return any(view.magic_used[1 - seat]) and self.params["feather_duster_and_hold_pct"] >= 50
         if magic in spells.FIELDS:

@@ -7,8 +7,8 @@ from cardtable.games.fm import magic as spells
 from cardtable.games.fm.actions import DIRECT, Attack
 from cardtable.games.fm.combat import attack_of, attacking_value, defence_of
 from cardtable.games.fm.events import AttackDeclared, MonsterRevealed
-from cardtable.games.fm.state import DEFENSIVE_WINS, EFFECTIVE_ATTACKS, DuelEnding, FmState, Monster
-from cardtable.games.fm.turn import finish
+from cardtable.games.fm.state import DEFENSIVE_WINS, EFFECTIVE_ATTACKS, FmState, Monster
+from cardtable.games.fm.turn import end_if_life_points_gone
 
 
 def _reveal(state: FmState, owner: int, zone: int) -> Monster:
@@ -34,6 +34,9 @@ def attack(state: FmState, action: Attack) -> None:
         spells.spring_trap(state, opponent, trap)
         spells.destroy_monster(state, seat, zone)
         state.count(opponent, DEFENSIVE_WINS)
+        return
+    # Fake Trap, "Nothing happens when it is attacked": an attack no attack trap stops does nothing.
+    if state.options.fake_trap == "decoy" and spells.spring_trap(state, opponent, spells.FAKE_TRAP):
         return
     if target == DIRECT:
         spells.damage(state, opponent, attack_of(attacker, terrain))
@@ -62,7 +65,4 @@ def attack(state: FmState, action: Attack) -> None:
             elif value < other:
                 spells.damage(state, seat, other - value)
                 state.count(opponent, DEFENSIVE_WINS)
-    for side in (opponent, seat):
-        if state.lp[side] == 0:
-            finish(state, 1 - side, DuelEnding.LIFE_POINTS)
-            return
+    end_if_life_points_gone(state)

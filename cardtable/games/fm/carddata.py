@@ -71,6 +71,8 @@ SETTABLE_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.RITUAL, Car
 #: Kinds that act when played face up or activated from their zone (traps fire by themselves).
 ACTIVATED_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.RITUAL})
 MEGAMORPH = 657
+#: The most copies of one card a player can own (retail; fm.md, Caps).
+MOST_COPIES_OWNED = 250
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +132,21 @@ def card(card_id: int) -> Card:
         return cards()[card_id]
     except KeyError:
         raise KeyError(f"no card {card_id!r}: cards are numbered 1 to 722") from None
+
+
+def add_copies(owned: int, added: int) -> int:
+    """How many copies of a card a player owns after gaining `added`: never above 250 (retail)."""
+    return max(0, min(MOST_COPIES_OWNED, owned + added))
+
+
+@cache
+def _texts() -> tuple[str, ...]:
+    return tuple(_load("texts.json"))
+
+
+def card_text(card_id: int) -> str:
+    """The card's own text, as the game shows it (KeyError naming a number that is not a card)."""
+    return _texts()[card(card_id).id - 1]
 
 
 @cache

@@ -7,6 +7,7 @@ from functools import cache
 from cardtable.games.fm.carddata import MONSTER_TYPES, STARS, TERRAINS, Terrain, card, tables
 from cardtable.games.fm.state import Monster
 
+#: The most a shown ATK or DEF, or an attacker's value, can be (seed §11; fm.md, Caps).
 CAP = 9999
 STAR_BONUS = 500
 
@@ -67,9 +68,9 @@ def terrain_boost(card_id: int, terrain: int) -> int:
 
 
 def attack_of(monster: Monster, terrain: int) -> int:
-    """A monster's visible ATK: its card's, with equips, weakening and terrain."""
+    """A monster's visible ATK: its card's, with equips, weakening and terrain, from 0 to 9999 (retail)."""
     base = card(monster.card).atk + monster.bonus - monster.weakened + terrain_boost(monster.card, terrain)
-    return max(0, base)
+    return min(CAP, max(0, base))
 
 
 def defence_of(monster: Monster, terrain: int) -> int:
@@ -77,7 +78,7 @@ def defence_of(monster: Monster, terrain: int) -> int:
     base = (
         card(monster.card).defence + monster.bonus - monster.weakened + terrain_boost(monster.card, terrain)
     )
-    return max(0, base)
+    return min(CAP, max(0, base))
 
 
 def active_star(monster: Monster) -> str:

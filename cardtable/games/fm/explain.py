@@ -16,6 +16,7 @@ from cardtable.games.fm.actions import (
 )
 from cardtable.games.fm.carddata import card
 from cardtable.games.fm.state import BATTLE, FIELD_PICK, OVER, PICKING, PLACING, FmState
+from cardtable.games.fm.turn import is_first_turn
 
 _DEMAND = {
     PICKING: "pick the cards to play this turn (pick h1, ...), then play them",
@@ -58,6 +59,8 @@ def explain_illegal(state: FmState, action: Action) -> str:
         monster = mine[action.zone]
         if monster is None:
             return f"you have no monster in zone {action.zone + 1}"
+        if not state.options.first_turn_battle and is_first_turn(state):
+            return "there is no battle on the duel's first turn (option first_turn_battle)"
         if state.locks[seat]:
             return f"Swords of Revealing Light stops your monsters for {state.locks[seat]} more turn(s)"
         if not monster.attack:

@@ -1,33 +1,68 @@
-"""Magic and trap cards: what each card number does (seed §6-§7; the game's fourteen behaviours).
+"""Magic and trap cards: what each card does, as its own text in the data says (seed §6-§7; fm.md).
 
 The game reads a magic card's number, not its text, and every magic card is
-one of fourteen programmed behaviours.  Traps lie face down and fire by
-themselves when the opponent does the thing they answer.
+one of fourteen programmed behaviours; each behaviour here does what the
+card's text says (which side, which monsters, destroy or weaken).  A magic
+card has no target step, so a text naming "an opponent's monster" acts on
+every monster that fits it.  Traps lie face down and fire by themselves
+when the opponent does the thing they answer.  The readings of vague texts
+are listed in docs/fm.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from enum import StrEnum
 
 from cardtable.core.tuples import replace_at
 from cardtable.games.fm.carddata import card
 from cardtable.games.fm.combat import attack_of
-from cardtable.games.fm.events import MagicActivated, MonsterDestroyed, TrapSprung
+from cardtable.games.fm.events import MagicActivated, MonsterDestroyed, MonsterRevealed, TrapSprung
 from cardtable.games.fm.state import MAGIC_USED, TRAPS_ACTIVATED, FmState, Monster
+from cardtable.games.fm.turn import end_if_life_points_gone
+
+
+class Side(StrEnum):
+    """Whose monsters a magic card acts on, as its text says."""
+
+    OPPONENT = "opponent"
+    BOTH = "both"
+
 
 FIELDS = {330: 1, 331: 2, 332: 3, 333: 4, 334: 5, 335: 6}
+#: "increases Life Points by 200!" ... "by 5000!" (seed §6).
 HEALS = {338: 200, 339: 500, 340: 1000, 341: 2000, 342: 5000}
+#: "inflicts 50 points of damage to your opponent's Life Points!!" ... 1000 (seed §6).
 BURNS = {343: 50, 344: 100, 345: 200, 346: 500, 347: 1000}
-#: Magic that destroys the opponent's monsters of one type.
-TYPE_DESTROYERS = {653: "Warrior", 660: "Machine", 662: "Insect", 663: "Rock", 664: "Zombie"}
-DARK_HOLE, DRAGON_CAPTURE_JAR, RAIGEKI, CRUSH_CARD, ETERNAL_REST = 336, 329, 337, 661, 656
+#: Magic that destroys the monsters of one type, and whose, from each card's text.
+TYPE_DESTROYERS: dict[int, tuple[str, Side]] = {
+    # Dragon Capture Jar: "Destroys all opponent Dragon monsters on the playfield!"
+    329: ("Dragon", Side.OPPONENT),
+    # Warrior Elimination: "Destroys all opponent Warrior cards played on the field."
+    653: ("Warrior", Side.OPPONENT),
+    # Eternal Rest: "Eliminates all Zombie creatures." It names no side: every Zombie on the field.
+    656: ("Zombie", Side.BOTH),
+    # Stain Storm: "Acid rain destroys an opponent's Machine monsters."
+    660: ("Machine", Side.OPPONENT),
+    # Eradicating Aerosol: "wiping out an opponent's Insect monsters that are currently in play."
+    662: ("Insect", Side.OPPONENT),
+    # Breath of Light: "reduces to rubble an opponent's Rock monsters that are currently in play."
+    663: ("Rock", Side.OPPONENT),
+    # Eternal Draught: "eliminates an opponent's Fish monsters that are currently in play."
+    664: ("Fish", Side.OPPONENT),
+}
+DARK_HOLE, RAIGEKI, CRUSH_CARD = 336, 337, 661
 STOP_DEFENSE, DARK_PIERCING_LIGHT, SWORDS, CURSEBREAKER, FEATHER_DUSTER = 320, 350, 348, 655, 672
-#: Magic that weakens the opponent's strongest monster, and by how much (seed: 500 / 1000, on a timer).
+#: Magic that weakens every opponent monster, and by how much: Spellbinding Circle "reduces the power
+#: of all enemy monsters" (one level), Shadow Spell "Decreases an opponent's in-play monsters by two
+#: levels".  A level is 500, as Megamorph's "2 levels" are its 1,000 (seed §8).
 WEAKENERS = {349: 500, 669: 1000}
+#: Swords of Revealing Light: "your opponent cannot attack for three turns".
 LASTING_TURNS = 3
+#: Crush Card: "Opponent monsters in play with attack factors of 1500 or more are eliminated."
 CRUSH_LIMIT = 1500
 
-#: Attack traps and the highest attacking ATK each stops (seed §7).
+#: Attack traps and the highest attacking ATK each stops (seed §7; "Attack Factors of 500 or lower").
 ATTACK_TRAPS = {681: 500, 682: 1000, 683: 1500, 684: 2000, 685: 3000, 686: 25500}
 GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP, FAKE_TRAP = 687, 688, 689, 690
 
@@ -37,18 +72,8 @@ MAGIC_BEHAVIOURS = (
     | set(BURNS)
     | set(TYPE_DESTROYERS)
     | set(WEAKENERS)
-    | {
-        DARK_HOLE,
-        DRAGON_CAPTURE_JAR,
-        RAIGEKI,
-        CRUSH_CARD,
-        ETERNAL_REST,
-        STOP_DEFENSE,
-        DARK_PIERCING_LIGHT,
-        SWORDS,
-        CURSEBREAKER,
-        FEATHER_DUSTER,
-    }
+    | {DARK_HOLE, RAIGEKI, CRUSH_CARD, STOP_DEFENSE, DARK_PIERCING_LIGHT, SWORDS}
+    | {CURSEBREAKER, FEATHER_DUSTER}
 )
 
 
@@ -105,9 +130,22 @@ def _destroy_where(state: FmState, owner: int, test: Callable[[Monster], bool]) 
             destroy_monster(state, owner, zone)
 
 
+def _reveal_all(state: FmState, owner: int) -> None:
+    """Turn every face-down monster of `owner` face up, telling both sides what it is."""
+    for zone, monster in enumerate(state.monsters[owner]):
+        if monster is not None and not monster.face_up:
+            shown = monster._replace(face_up=True)
+            state.monsters = replace_at(state.monsters, owner, replace_at(state.monsters[owner], zone, shown))
+            state.log(MonsterRevealed(owner, zone, monster.card))
+
+
 def activate(state: FmState, seat: int, magic: int) -> None:
-    """Resolve a magic card played by `seat`; a magic with no target is used up with no effect."""
+    """Resolve a magic card played by `seat`; a magic with no target is used up with no effect.
+
+    A side brought to 0 life points (a burn, a burn turned back, a heal turned to damage) loses at once.
+    """
     opponent = 1 - seat
+    sides = (seat, opponent)
     terrain = state.terrain
     state.count(seat, MAGIC_USED)
     state.log(MagicActivated(seat, magic))
@@ -124,56 +162,48 @@ def activate(state: FmState, seat: int, magic: int) -> None:
         else:
             damage(state, opponent, BURNS[magic])
     elif magic == DARK_HOLE:
-        _destroy_where(state, seat, lambda monster: True)
-        _destroy_where(state, opponent, lambda monster: True)
-    elif magic == DRAGON_CAPTURE_JAR:
-        for owner in (seat, opponent):
-            _change_monsters(
-                state, owner, lambda m: m._replace(attack=False) if card(m.card).type == "Dragon" else m
-            )
+        # "Sucks up every card in play on the field!": every monster and every set card, both sides.
+        for owner in sides:
+            _destroy_where(state, owner, lambda monster: True)
+            _clear_magic_zone(state, owner)
     elif magic == RAIGEKI:
         _destroy_where(state, opponent, lambda monster: True)
     elif magic in TYPE_DESTROYERS:
-        _destroy_where(state, opponent, lambda monster: card(monster.card).type == TYPE_DESTROYERS[magic])
+        wanted, side = TYPE_DESTROYERS[magic]
+        for owner in sides if side is Side.BOTH else (opponent,):
+            _destroy_where(state, owner, lambda monster: card(monster.card).type == wanted)
     elif magic == CRUSH_CARD:
         _destroy_where(state, opponent, lambda monster: attack_of(monster, terrain) >= CRUSH_LIMIT)
-    elif magic == ETERNAL_REST:
-        _destroy_where(state, opponent, lambda monster: monster.bonus > 0)
     elif magic == STOP_DEFENSE:
         _change_monsters(state, opponent, lambda monster: monster._replace(attack=True))
     elif magic == DARK_PIERCING_LIGHT:
-        _change_monsters(state, opponent, lambda monster: monster._replace(face_up=True))
+        # "reveals all monsters on the playing field": both sides.
+        for owner in sides:
+            _reveal_all(state, owner)
     elif magic == SWORDS:
-        _change_monsters(state, opponent, lambda monster: monster._replace(face_up=True))
+        _reveal_all(state, opponent)
         state.locks = replace_at(state.locks, opponent, LASTING_TURNS)
     elif magic in WEAKENERS:
-        _weaken_strongest(state, opponent, WEAKENERS[magic])
+        amount, turns = WEAKENERS[magic], state.options.weakening_turns
+        _change_monsters(
+            state, opponent, lambda m: m._replace(weakened=m.weakened + amount, weak_turns=turns)
+        )
     elif magic == CURSEBREAKER:
-        state.locks = replace_at(state.locks, seat, 0)
-        _change_monsters(state, seat, lambda monster: monster._replace(weakened=0, weak_turns=0))
+        # "Cancels the magic over all level-reduced monsters": every weakened monster, both sides.
+        for owner in sides:
+            _change_monsters(state, owner, lambda monster: monster._replace(weakened=0, weak_turns=0))
     elif magic == FEATHER_DUSTER:
         _clear_magic_zone(state, opponent)
     state.bury(seat, (magic,), public=True)
-
-
-def _weaken_strongest(state: FmState, owner: int, amount: int) -> None:
-    monsters = [
-        (attack_of(m, state.terrain), zone) for zone, m in enumerate(state.monsters[owner]) if m is not None
-    ]
-    if not monsters:
-        return
-    _, zone = max(monsters)
-    target = state.monsters[owner][zone]
-    assert target is not None
-    changed: Monster = target._replace(weakened=amount, weak_turns=LASTING_TURNS)
-    state.monsters = replace_at(state.monsters, owner, replace_at(state.monsters[owner], zone, changed))
+    end_if_life_points_gone(state)
 
 
 def _clear_magic_zone(state: FmState, owner: int) -> None:
-    """Harpie's Feather Duster: every set card of `owner` goes, unless a Fake Trap takes the blow alone."""
-    if spring_trap(state, owner, FAKE_TRAP):
+    """Every set card of `owner` goes; read as the seed's shield, a set Fake Trap takes the blow alone."""
+    if state.options.fake_trap == "shield" and spring_trap(state, owner, FAKE_TRAP):
         return
     row = state.magic[owner]
     gone = tuple(entry.card for entry in row if entry is not None)
-    state.magic = replace_at(state.magic, owner, (None,) * len(row))
-    state.bury(owner, gone, public=False)
+    if gone:
+        state.magic = replace_at(state.magic, owner, (None,) * len(row))
+        state.bury(owner, gone, public=False)

@@ -19,7 +19,7 @@ from cardtable.core.positions import PositionReader
 from cardtable.games.fm.carddata import SETTABLE_KINDS, TERRAINS, card, cards
 from cardtable.games.fm.decks import DeckError, check_deck, shuffled
 from cardtable.games.fm.magic import LASTING_TURNS
-from cardtable.games.fm.options import OPTION_TABLE, FmOptions
+from cardtable.games.fm.options import MOST_WEAKENING_TURNS, OPTION_TABLE, FmOptions
 from cardtable.games.fm.state import (
     COUNTER_NAMES,
     FIELD_PICK,
@@ -258,7 +258,7 @@ def _monsters(reader: PositionReader, row: Any, seat: int) -> tuple[Monster | No
                 star - 1,
                 item.field("bonus", int, 0),
                 item.number("weakened", 0, 0),
-                item.number("weak_turns", 0, 0, LASTING_TURNS),
+                item.number("weak_turns", 0, 0, MOST_WEAKENING_TURNS),
             )
         )
     return tuple(found)

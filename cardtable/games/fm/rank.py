@@ -7,11 +7,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cardtable.games.fm.carddata import duelists, tables
+from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.state import COUNTER_NAMES, DuelEnding, FmState
 
 START = 50
-#: How the win changes the score: an Exodia win +40, a win by the opponent's deck running out -40.
+#: How the win changes the score: an Exodia win +40, a win by the opponent's deck running out -40 (seed
+#: §12); a win by life points adds `life_points_win_bonus` (+2 in the retail game, an option).
 ENDING_CHANGES = {DuelEnding.EXODIA: 40, DuelEnding.DECK_OUT: -40}
+#: The most starchips a player can hold (retail; fm.md, Caps).
+MOST_STARCHIPS = 999_999
 #: The score table's counters, in its row order, and where each is read from.
 ROWS = (
     "turns",
@@ -64,7 +68,11 @@ def score_change(counter: str, value: int) -> int:
     raise ValueError(f"no rank rule for {counter} = {value}")
 
 
-def rank_score(counters: Mapping[str, int], ending: DuelEnding) -> int:
+def rank_score(
+    counters: Mapping[str, int],
+    ending: DuelEnding,
+    life_points_win_bonus: int = FmOptions().life_points_win_bonus,
+) -> int:
     """A won duel's score: 50, changed by each of the ten counters (`ROWS`) and how it was won (seed §13.1).
 
     ValueError names a counter missing or unknown.
@@ -77,21 +85,30 @@ def rank_score(counters: Mapping[str, int], ending: DuelEnding) -> int:
             f"unknown: {', '.join(unknown) or 'none'}"
         )
     score = START + sum(score_change(name, counters[name]) for name in ROWS)
-    return score + ENDING_CHANGES.get(DuelEnding(ending), 0)
+    ending = DuelEnding(ending)
+    if ending is DuelEnding.LIFE_POINTS:
+        return score + life_points_win_bonus
+    return score + ENDING_CHANGES[ending]
 
 
-def _band(score: int) -> tuple[str, int, str]:
-    """The rank letter, starchips and drop pool of a score; a negative score is mirrored (seed §13.2)."""
-    mirrored = abs(score)
-    for low, high, letter, starchips, pool in tables()["rank_letters"]:
-        if (low is None or mirrored >= low) and (high is None or mirrored <= high):
-            return letter, int(starchips), POOLS[pool]
-    raise ValueError(f"no rank for score {score}")
+def rank_letter(score: int, mirror_negative: bool = False) -> str:
+    """The rank of a score, from S-POW (90 or more) to S-TEC (9 or less, negative scores included).
+
+    The seed's table is the rule (§13.2); `mirror_negative` reads a negative score as its opposite first
+    (option `mirror_negative_scores`).
+    """
+    if isinstance(score, bool) or not isinstance(score, int):
+        raise ValueError(f"a rank score is a whole number, not {score!r}")
+    value = abs(score) if mirror_negative else score
+    for low, high, letter, _, _ in tables()["rank_letters"]:
+        if (low is None or value >= low) and (high is None or value <= high):
+            return str(letter)
+    raise ValueError(f"no rank for score {score}")  # pragma: no cover - the bands cover every integer
 
 
-def rank_letter(score: int) -> str:
-    """The rank of a score, from S-POW (90 or more) to S-TEC (9 or less; a negative score is mirrored)."""
-    return _band(score)[0]
+def add_starchips(held: int, won: int) -> int:
+    """The starchips held after winning or spending some: never below 0, never above 999,999 (retail)."""
+    return max(0, min(MOST_STARCHIPS, held + won))
 
 
 def rank_rewards(letter: str) -> tuple[int, str]:
@@ -108,8 +125,9 @@ def rank(state: FmState, seat: int) -> Rank:
     if state.ending is None or state.result is None or state.result.winners != (seat,):
         raise ValueError(f"seat {seat + 1} has not won this duel")
     counters = counters_of(state, seat)
-    score = rank_score(counters, state.ending)
-    letter = rank_letter(score)
+    options = state.options
+    score = rank_score(counters, state.ending, options.life_points_win_bonus)
+    letter = rank_letter(score, options.mirror_negative_scores)
     starchips, pool = rank_rewards(letter)
     return Rank(score, letter, starchips, pool, counters)
 

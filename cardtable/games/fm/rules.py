@@ -111,7 +111,10 @@ def _battle_actions(state: FmState) -> list[Action]:
     mine, theirs = state.monsters[seat], state.monsters[1 - seat]
     actions: list[Action] = []
     targets = [zone for zone, monster in enumerate(theirs) if monster is not None] or [DIRECT]
-    if not state.locks[seat]:
+    # No battle on the duel's first turn (fm.md, Decisions; option first_turn_battle): the other side
+    # has had a turn, or this is not the turn player's first (`turn.is_first_turn`, spelt out for speed).
+    turns = state.turn_number
+    if not state.locks[seat] and (turns[1 - seat] or turns[seat] != 1 or state.options.first_turn_battle):
         for zone, monster in enumerate(mine):
             if monster is not None and monster.attack and not state.used_attacks >> zone & 1:
                 actions += [ATTACKS[(zone, target)] for target in targets]
@@ -186,9 +189,11 @@ def _play(state: FmState, action: Play) -> None:
     materials = _take_picked(state, seat)
     state.log(CardsPlayed(seat, len(materials), face_up))
     current, bonus, zone = materials[0]
+    # Only fusions started from the hand count as INITIATE FUSION (fm.md, Decisions after the first build).
+    counts_fusions = zone is None or state.options.field_fusions_count
     for following, _, _ in materials[1:]:
         step = combination_step(current, following, state.options.padding_fusions)
-        current, bonus = step.result, _combine(state, seat, step, bonus, face_up)
+        current, bonus = step.result, _combine(state, seat, step, bonus, face_up, counts_fusions)
     if not face_up:
         state.count(seat, FACE_DOWN_PLAYS)
     kind = card(current).kind
@@ -211,14 +216,17 @@ def _play(state: FmState, action: Play) -> None:
         state.log(CardWasted(seat, current), seat, None if face_up else CardWasted(seat, None))
 
 
-def _combine(state: FmState, seat: int, step: CombinationStep, bonus: int, face_up: bool) -> int:
+def _combine(
+    state: FmState, seat: int, step: CombinationStep, bonus: int, face_up: bool, counts_fusions: bool
+) -> int:
     """Apply one step of a combination; returns the bonus of the card carried on.
 
     Played face down, the steps are the player's secret.
     """
     state.bury(seat, step.used, face_up)
     if step.kind is StepKind.FUSION:
-        state.count(seat, FUSIONS)
+        if counts_fusions:
+            state.count(seat, FUSIONS)
         state.log(
             Fused(seat, step.current, step.following, step.result),
             seat,

@@ -115,6 +115,23 @@ def _tick(monster: Monster | None) -> Monster | None:
     return monster._replace(weak_turns=turns, weakened=monster.weakened if turns else 0)
 
 
+def is_first_turn(state: FmState) -> bool:
+    """Whether this is the duel's very first turn: the turn player's first, before the other side's."""
+    seat = state.turn_seat
+    return state.turn_number[seat] == 1 and state.turn_number[1 - seat] == 0
+
+
+def end_if_life_points_gone(state: FmState) -> bool:
+    """A side at 0 life points loses the duel at once (seed §12); True if the duel is over."""
+    if state.phase == OVER:
+        return True
+    for side in (1 - state.turn_seat, state.turn_seat):
+        if state.lp[side] == 0:
+            finish(state, 1 - side, DuelEnding.LIFE_POINTS)
+            return True
+    return False
+
+
 def finish(state: FmState, winner: int, ending: DuelEnding) -> None:
     """The duel is over: the outcome's reason is the ending in words."""
     scores = tuple(float(points) for points in state.lp)
