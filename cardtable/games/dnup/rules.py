@@ -1,7 +1,7 @@
-"""dnup's rules (dnup.md): play, add, take, rotate; beaten players take their cards back turned round;
-the turn limit (a house rule) ends a round that would otherwise go on for ever.
+"""dnup's rules (dnup.md): play, add, take, rotate; beaten players take their cards back turned round.
 
-Hands may be reordered at any time, so the engine keeps each hand sorted: the
+The turn limit (a house rule, option `turn_limit`) ends a round that would
+otherwise go on for ever.  Hands may be reordered at any time, so the engine keeps each hand sorted: the
 order carries no information and no decision.
 """
 
