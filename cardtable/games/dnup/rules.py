@@ -1,8 +1,8 @@
 """dnup's rules (dnup.md): play, add, take, rotate; beaten players take their cards back turned round.
 
 The turn limit (a house rule, option `turn_limit`) ends a round that would
-otherwise go on for ever.  Hands may be reordered at any time, so the engine keeps each hand sorted: the
-order carries no information and no decision.
+otherwise go on for ever.  Hands may be reordered at any time, so the engine
+keeps each hand sorted: the order carries no information and no decision.
 """
 
 from __future__ import annotations
