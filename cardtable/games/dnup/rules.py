@@ -166,8 +166,10 @@ def apply(state: DnupState, action: Action) -> DnupState:
     if not new.hands[seat]:
         _goes_out(new, seat)
     if new.phase != OVER and new.round == state.round:
-        new.turns += 1
-        if new.turns == round_turn_limit(new.options, new.seats):
+        # The turn limit (round_turn_limit, written out here: apply is the hottest code of a search).
+        new.turns = turns = new.turns + 1
+        limit = new.options.turn_limit
+        if limit is not None and turns == limit * new.seats:
             _end_round(new, DnupRoundEnding.TURN_LIMIT)
         else:
             _next_turn(new, seat)
