@@ -76,8 +76,10 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
         for seat, cards in enumerate(captured)
     )
     state.aside = tuple(card_of(code) for code in reader.cards(reader.field("aside", list, []), "aside"))
-    _read_known(reader, state)
-    _read_aside_seen(reader, state)
+    held = [{card_of(code) for code in hand} for hand in state.hands]
+    state.known = _read_card_sets(reader, "known_in_hand", held, "is not a card of that hand")
+    aside = [set(state.aside)] * seats
+    state.aside_seen = _read_card_sets(reader, "aside_seen", aside, "is not a card set aside")
     two = seats == 2
     tokens = reader.per_seat("tokens", [state.options.two_player_tokens if two else 0] * seats)
     if any(isinstance(value, bool) or not isinstance(value, int) or value < 0 for value in tokens):
@@ -116,31 +118,17 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
     return state
 
 
-def _read_known(reader: PositionReader, state: ScoutState) -> None:
-    known = reader.per_seat("known_in_hand", [[]] * state.seats)
+def _read_card_sets(
+    reader: PositionReader, name: str, allowed: list[set[int]], reason: str
+) -> tuple[int, ...]:
+    """Per seat, a list of cards each among that seat's `allowed` ones, read as a bitmask of cards."""
     masks = []
-    for seat, cards in enumerate(known):
-        mask = 0
-        held = {card_of(code) for code in state.hands[seat]}
-        for text in cards if isinstance(cards, list) else [None]:
-            code = parse_code(text) if isinstance(text, str) else None
-            if code is None or card_of(code) not in held:
-                raise reader.fail(f"known_in_hand[{seat}]", f"{text!r} is not a card of that hand")
-            mask |= 1 << card_of(code)
-        masks.append(mask)
-    state.known = tuple(masks)
-
-
-def _read_aside_seen(reader: PositionReader, state: ScoutState) -> None:
-    seen = reader.per_seat("aside_seen", [[]] * state.seats)
-    aside = set(state.aside)
-    masks = []
-    for seat, cards in enumerate(seen):
+    for seat, cards in enumerate(reader.per_seat(name, [[]] * len(allowed))):
         mask = 0
         for text in cards if isinstance(cards, list) else [None]:
             code = parse_code(text) if isinstance(text, str) else None
-            if code is None or card_of(code) not in aside:
-                raise reader.fail(f"aside_seen[{seat}]", f"{text!r} is not a card set aside")
+            if code is None or card_of(code) not in allowed[seat]:
+                raise reader.fail(f"{name}[{seat}]", f"{text!r} {reason}")
             mask |= 1 << card_of(code)
         masks.append(mask)
-    state.aside_seen = tuple(masks)
+    return tuple(masks)
