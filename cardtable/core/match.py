@@ -19,7 +19,9 @@ from cardtable.core.game import ActionT, Game, OptionsT, Outcome, StateT, ViewT
 from cardtable.core.jsonio import JSON
 from cardtable.core.players import Bot, Player, reads_state
 
-#: Actions bots may take in a row before a runner gives up on the game ending.
+#: Actions bots may take in a row before a runner gives up on the game ending.  Every shipped game
+#: ends by its own rules (dnup by its turn limit); this guard is for a game set to go on for ever,
+#: such as dnup with option turn_limit none.
 MAX_BOT_ACTIONS = 100_000
 
 

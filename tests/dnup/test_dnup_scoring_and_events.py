@@ -11,7 +11,15 @@ import pytest
 from cardtable.core.conformance import random_states
 from cardtable.core.events import Event
 from cardtable.core.match import Match
-from cardtable.games.dnup import GAME, DnupEnding, DnupRoundEnding, events, game_winner, round_points
+from cardtable.games.dnup import (
+    GAME,
+    DnupEnding,
+    DnupRoundEnding,
+    events,
+    game_winner,
+    round_points,
+    turn_limit_places,
+)
 from cardtable.games.dnup.bots import DnupHeuristicBot
 from cardtable.games.dnup.events import Dealt, GameEnded, Rotated, RoundEnded, RoundStarted, Took, WentOut
 from cardtable.games.dnup.rules import ROTATE_ACTION
@@ -49,23 +57,40 @@ def test_the_winner_has_the_most_points_once_someone_reaches_the_target() -> Non
         game_winner([4, 4, 0], 4, first_out=2)
 
 
-def test_every_round_is_scored_by_round_points_and_the_game_won_by_game_winner() -> None:
+@pytest.mark.parametrize("turn_limit", [60, 2])
+def test_every_round_is_scored_by_the_study_functions_and_the_game_by_game_winner(turn_limit: int) -> None:
+    # A limit of 2 turns a player makes most rounds end at the limit; 60 lets random players go out.
+    options = GAME.option_table.resolve(overrides={"turn_limit": turn_limit})
+    endings = set()
     for seats in (2, 3, 4, 5):
-        state = list(random_states(GAME, seed=20 + seats, seats=seats))[-1][0]
+        state = list(random_states(GAME, seed=20 + seats, options=options, seats=seats))[-1][0]
         assert state.result is not None
         log = GAME.view(state, None).log
+        starts = [event.start_seat for event in log if isinstance(event, RoundStarted)]
         ends = [event for event in log if isinstance(event, RoundEnded)]
         assert [event.points for event in ends] == list(state.round_scores)
-        for event in ends:
-            assert event.points == round_points(event.out, seats)
-            needed = 1 if seats == 2 else 2
-            assert len(event.out) == needed
-            assert event.ending is (DnupRoundEnding.FIRST_OUT if needed == 1 else DnupRoundEnding.SECOND_OUT)
+        needed = 1 if seats == 2 else 2
+        for start_seat, event in zip(starts, ends, strict=True):
+            endings.add(event.ending)
+            if event.ending is DnupRoundEnding.TURN_LIMIT:
+                assert len(event.out) < needed
+                placed = turn_limit_places(event.out, event.hand_sizes, start_seat, needed)
+                assert event.by_hand_size == placed
+            else:
+                assert len(event.out) == needed and event.by_hand_size == ()
+                by_places = {1: DnupRoundEnding.FIRST_OUT, 2: DnupRoundEnding.SECOND_OUT}
+                assert event.ending is by_places[needed]
+            assert event.points == round_points(event.out + event.by_hand_size, seats)
         over = log[-1]
         assert isinstance(over, GameEnded)
-        assert over.winner == game_winner(state.scores, 4, ends[-1].out[0])
+        last = ends[-1]
+        assert over.winner == game_winner(state.scores, 4, (last.out + last.by_hand_size)[0])
         assert state.result.winners == (over.winner,) and state.result.ending is DnupEnding.TARGET
         assert state.result.reason == "reached the target"
+    if turn_limit == 2:
+        assert DnupRoundEnding.TURN_LIMIT in endings
+    else:
+        assert endings == {DnupRoundEnding.FIRST_OUT, DnupRoundEnding.SECOND_OUT}
 
 
 @pytest.mark.parametrize(
@@ -100,7 +125,14 @@ def test_going_out_and_the_round_end_are_logged_with_their_facts() -> None:
     log = match.view(None).log
     assert [event for event in log if isinstance(event, WentOut)] == [WentOut(0, 1), WentOut(1, 2)]
     end = next(event for event in log if isinstance(event, RoundEnded))
-    assert end == RoundEnded(round=0, ending=DnupRoundEnding.SECOND_OUT, out=(0, 1), points=(2, 1, 0, 0))
+    assert end == RoundEnded(
+        round=0,
+        ending=DnupRoundEnding.SECOND_OUT,
+        out=(0, 1),
+        by_hand_size=(),
+        hand_sizes=(0, 0, 1, 1),
+        points=(2, 1, 0, 0),
+    )
     assert match.view(None).describe(end) == "Round 1 ends: Player 1 +2, Player 2 +1"
     match = match_from(position([["2/1"], ["4/1"], ["6/1"]]), round_end="first")
     play(match, "play 2/1")

@@ -81,12 +81,47 @@ def test_a_stronger_show_captures_the_active_set() -> None:
         (["5/1", "6/1"], ["6/2", "5/2"], False),  # equal cannot be played
         (["9/1"], ["2/7", "3/7"], True),  # more cards beat fewer
         (["4/1", "4/2"], ["3/9", "3/8"], False),  # lower set loses
+        (["4/1", "4/2"], ["5/9", "5/8"], True),  # higher set beats
+        (["4/1", "4/2"], ["4/9", "4/8"], False),  # equal sets cannot be played
+        (["2/1", "2/3"], ["8/5", "9/5"], False),  # a run loses to a set of its size, however high
+        (["6/1", "7/1"], ["5/2", "6/2"], False),  # at equal size and kind the lower number loses
+        (["7/1"], ["7/2"], False),  # an equal single card cannot be played
+        (["7/1", "8/1", "9/1"], ["9/2", "8/2", "7/2"], False),  # nor an equal run, however ordered
     ],
 )
 def test_strength_order(active: list[str], shown: list[str], beats: bool) -> None:
     data = position([shown, ["10/1"]], active=active, owner=2)
     match = match_from(data)
     assert (f"show 1-{len(shown)}" in legal_texts(match)) == beats
+    if not beats and len(shown) > 1:
+        with pytest.raises(IllegalActionError, match="does not beat the active set"):
+            match_from(data).play(f"show 1-{len(shown)}")
+
+
+def test_scout_and_show_is_not_offered_where_only_an_equal_show_would_follow() -> None:
+    # Taking the 4 of the run 4 5 6 leaves 5 6, a run of two from 5; the hand's 6 5 is its equal,
+    # which cannot be played: only the 4 put after the 5 (6 5 4) makes a Show that beats.
+    data = position([["6/2", "5/3", "1/8"], ["2/7"], ["7/9"]], active=["4/9", "5/9", "6/1"], owner=2)
+    match = match_from(data)
+    assert [text for text in legal_texts(match) if text.startswith("scoutshow left")] == [
+        "scoutshow left at 3"
+    ]
+    with pytest.raises(IllegalActionError, match="no Show could follow this scout"):
+        match.play("scoutshow left at 1")
+    # Taking the 6 leaves 4 5, which the hand's 6 5 beats, unless the card splits them as a 1 (turned).
+    right = [text for text in legal_texts(match) if text.startswith("scoutshow right")]
+    assert len(right) == 7 and "scoutshow right turned at 2" not in right
+    play(match, "scoutshow left at 3")
+    assert legal_texts(match) == ["show 1-3"]
+
+
+def test_scout_and_show_a_set_beats_the_run_left_at_equal_size_whatever_its_numbers() -> None:
+    # Taking the 3 of the run 3 4 5 leaves 4 5; the 3 beside the hand's 3 makes a pair of 3s, which beats it.
+    data = position([["3/1", "9/6"], ["2/7"], ["7/6"]], active=["3/8", "4/8", "5/8"], owner=2)
+    legal = legal_texts(match_from(data))
+    assert {"scoutshow left at 1", "scoutshow left at 2"} <= set(legal)
+    # Turned, the 3 shows 8: the run 8 9 beats 4 5 (higher at equal size and kind) only beside the 9.
+    assert "scoutshow left turned at 2" in legal and "scoutshow left turned at 1" not in legal
 
 
 def test_scout_takes_either_end_in_either_orientation_to_any_place_and_pays_the_owner() -> None:

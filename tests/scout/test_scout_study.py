@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardtable.core.conformance import random_states
-from cardtable.core.pairs import TOP
+from cardtable.core.pairs import TOP, turned
 from cardtable.games.scout import (
     GAME,
     RoundFacts,
@@ -18,9 +18,9 @@ from cardtable.games.scout import (
     round_points,
     show_strength,
 )
-from cardtable.games.scout.actions import Show
+from cardtable.games.scout.actions import LEFT, RIGHT, Scout, Show
 from cardtable.games.scout.events import RoundEnded
-from cardtable.games.scout.shows import active_rank, shows
+from cardtable.games.scout.shows import NO_SHOW, Insertion, active_rank, shows
 
 
 @pytest.mark.parametrize(
@@ -88,6 +88,65 @@ def test_the_engines_packed_rank_orders_shows_as_the_rules_do() -> None:
                 if strength.rank > beat:
                     expected.append((first, last, strength.rank))
         assert shows(hand, beat) == expected, (hand, beat)
+
+
+def strongest_show(tops: list[int]) -> int:
+    """The rank of the strongest show in a hand, found by trying every group of adjacent cards."""
+    best = NO_SHOW
+    for first in range(len(tops)):
+        for last in range(first, len(tops)):
+            try:
+                best = max(best, show_strength(tops[first : last + 1]).rank)
+            except ValueError:
+                continue
+    return best
+
+
+def test_the_scout_and_show_test_finds_the_strongest_show_with_the_new_card_and_equal_does_not_beat() -> None:
+    # Insertion decides where Scout & Show is offered; it must rank as the rules do, and an equal
+    # show must not count as beating (scout.md: equal cannot be played).
+    rng = random.Random(8)
+    for _ in range(250):
+        tops = [
+            rng.choice((3, 4, 5)) if rng.random() < 0.6 else rng.randrange(1, 11)
+            for _ in range(rng.randrange(8))
+        ]
+        insertion = Insertion(tops)
+        for value in range(1, 11):
+            for position in range(len(tops) + 1):
+                best = strongest_show([*tops[:position], value, *tops[position:]])
+                assert insertion.best_with(value, position) == best, (tops, value, position)
+                assert insertion.beats_with(value, position, best - 1), (tops, value, position)
+                assert not insertion.beats_with(value, position, best), (tops, value, position)
+
+
+def test_scout_and_show_is_offered_exactly_where_a_show_beating_the_rest_of_the_set_follows() -> None:
+    checked = 0
+    for seats in (3, 4, 5):
+        for state, _ in random_states(GAME, seed=30 + seats, seats=seats):
+            if state.phase != 1 or not state.active or not state.chips[state.turn_seat]:
+                continue
+            hand, active = state.hands[state.turn_seat], state.active
+            offered = {
+                (action.end, action.turned, action.position)
+                for action in GAME.legal_actions(state)
+                if isinstance(action, Scout) and action.with_show
+            }
+            expected = set()
+            for end in (LEFT, RIGHT) if len(active) > 1 else (LEFT,):
+                taken = active[0] if end == LEFT else active[-1]
+                rest = active[1:] if end == LEFT else active[:-1]
+                remaining = show_strength([TOP[code] for code in rest]) if rest else None
+                for turn in (False, True):
+                    value = TOP[turned(taken) if turn else taken]
+                    for position in range(len(hand) + 1):
+                        tops = [TOP[code] for code in hand]
+                        tops.insert(position, value)
+                        if strongest_show(tops) > (remaining.rank if remaining else NO_SHOW):
+                            expected.add((end, turn, position))
+            assert offered == expected
+            checked += 1
+    assert checked > 50
 
 
 def test_the_legal_shows_are_exactly_the_shows_that_beat_the_active_set() -> None:

@@ -4,6 +4,8 @@ Besides the game's declaration (`GAME`, registered by name), the package
 offers its scoring for study, as pure functions the engine itself uses:
 
     round_points(out, seats)                 each seat's points for a round, from who went out first, second
+    turn_limit_places(out, hand_sizes, start_seat, places)
+                                             who takes the places left when the turn limit ends a round
     game_winner(scores, target, first_out)   the winner once someone has reached the target, else None
 
 The log's events are in `cardtable.games.dnup.events`.
@@ -20,7 +22,13 @@ from cardtable.games.dnup import actions, position, rules
 from cardtable.games.dnup.actions import Action
 from cardtable.games.dnup.bots import DnupHeuristicBot
 from cardtable.games.dnup.determinize import determinize
-from cardtable.games.dnup.endings import DnupEnding, DnupRoundEnding, game_winner, round_points
+from cardtable.games.dnup.endings import (
+    DnupEnding,
+    DnupRoundEnding,
+    game_winner,
+    round_points,
+    turn_limit_places,
+)
 from cardtable.games.dnup.evaluate import evaluate, playout_action
 from cardtable.games.dnup.explain import explain_illegal
 from cardtable.games.dnup.options import OPTION_TABLE, DnupOptions
@@ -55,8 +63,10 @@ GAME: Game[DnupState, Action, DnupView, DnupOptions] = Game(
     evaluate=evaluate,
     playout_action=playout_action,
     bots={"heuristic": DnupHeuristicBot},
+    # 2: the turn limit (house rule, on by default), and the turn count in every state.
+    rules_version=2,
 )
 
 register(GAME)
 
-__all__ = ["GAME", "DnupEnding", "DnupRoundEnding", "game_winner", "round_points"]
+__all__ = ["GAME", "DnupEnding", "DnupRoundEnding", "game_winner", "round_points", "turn_limit_places"]

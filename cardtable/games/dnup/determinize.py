@@ -35,6 +35,7 @@ def determinize(view: DnupView, rng: random.Random) -> DnupState:
     state.round = view.round
     state.start_seat = view.start_seat
     state.turn_seat = view.current_seat if view.current_seat is not None else view.start_seat
+    state.turns = view.turns
     state.phase = PHASE_NAMES.index(view.phase)
     state.hands = tuple(hands)
     state.known = tuple(sum(1 << (code >> 1) for code in known) for known in view.known_in_hand)

@@ -90,11 +90,18 @@ class WentOut(Event):
 
 @event
 class RoundEnded(Event):
-    """A round (from 0) ends: why, who went out (first first), and each seat's points."""
+    """A round (from 0) ends: why, who went out (first first), the hands, and each seat's points.
+
+    At the turn limit (ending TURN_LIMIT) `by_hand_size` lists the seats that
+    took the places left by holding the fewest cards, in place order; the
+    hand sizes (each seat's cards in hand at the end) decided it.
+    """
 
     round: int
     ending: DnupRoundEnding
     out: tuple[int, ...]
+    by_hand_size: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
     points: tuple[int, ...]
 
 

@@ -15,6 +15,7 @@ class DnupOptions:
     random_orientation: bool = True
     round_end: str = "second"
     target: int = 4
+    turn_limit: int | None = 60
 
 
 OPTION_TABLE = OptionTable(
@@ -51,6 +52,18 @@ OPTION_TABLE = OptionTable(
             "dnup.md, scoring",
             minimum=1,
             maximum=50,
+        ),
+        Option(
+            "turn_limit",
+            60,
+            "House rule, so that every round ends: after this many turns per player at the table "
+            "the round ends, and the players holding the fewest cards score as if they had gone "
+            "out (2 points, then 1; of equal hands, the earlier in turn order from the round's "
+            "start player); `none` (or `unlimited`) plays the seed's open-ended round.",
+            "dnup.md, every game ends (house rule)",
+            minimum=1,
+            maximum=1000,
+            allow_none=True,
         ),
     ],
     presets={},

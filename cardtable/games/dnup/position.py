@@ -12,7 +12,7 @@ from typing import Any
 from cardtable.core.pairs import CARDS, TOP, card_name, card_of, code_name, parse_code
 from cardtable.core.positions import PositionReader
 from cardtable.games.dnup.options import OPTION_TABLE, DnupOptions
-from cardtable.games.dnup.rules import MAX_SEATS, MIN_SEATS, outs_ending_round
+from cardtable.games.dnup.rules import MAX_SEATS, MIN_SEATS, outs_ending_round, round_turn_limit
 from cardtable.games.dnup.state import OVER, PHASE_NAMES, DnupState
 
 
@@ -24,6 +24,7 @@ def position_of(state: DnupState) -> dict[str, Any]:
         "round": state.round + 1,
         "start_seat": state.start_seat + 1,
         "turn_seat": state.turn_seat + 1,
+        "turns": state.turns,
         "hands": [[code_name(code) for code in hand] for hand in state.hands],
         "known_in_hand": [
             [code_name(code) for code in hand if state.known[seat] >> (code >> 1) & 1]
@@ -51,6 +52,7 @@ def state_from_position(data: Any, rng: random.Random, options: DnupOptions | No
     state.round = reader.number("round", 1, 1) - 1
     state.start_seat = reader.seat(reader.field("start_seat", int, 1), "start_seat")
     state.turn_seat = reader.seat(reader.field("turn_seat", int, state.start_seat + 1), "turn_seat")
+    state.turns = reader.number("turns", 0, 0)
     state.phase = PHASE_NAMES.index("play")
     state.hands = tuple(
         tuple(sorted(reader.cards(hand, f"hands[{seat}]"))) for seat, hand in enumerate(hands_data)
@@ -86,12 +88,22 @@ def _check_round_goes_on(reader: PositionReader, state: DnupState) -> None:
     """Refuse a position whose round or game would already be over, or whose turn cannot be played."""
     if len(set(state.out)) != len(state.out) or any(state.hands[seat] for seat in state.out):
         raise reader.fail("out", "seats out have empty hands, each listed once")
+    emptied = [seat + 1 for seat, hand in enumerate(state.hands) if not hand and seat not in state.out]
+    if emptied:
+        raise reader.fail("out", f"seat {emptied[0]} has emptied its hand: it is out, so list it")
     if len(state.out) >= outs_ending_round(state.options, state.seats):
         raise reader.fail("out", "that many players out would have ended the round")
     if state.turn_seat in state.out or not state.hands[state.turn_seat]:
         raise reader.fail("turn_seat", "the seat to play must still hold cards")
     if state.tables[state.turn_seat]:
         raise reader.fail("tables", "the seat to play has already discarded what lay in front of it")
+    limit = round_turn_limit(state.options, state.seats)
+    if limit is not None and state.turns >= limit:
+        raise reader.fail(
+            "turns",
+            f"{state.turns} turns: with {state.seats} players option turn_limit "
+            f"{state.options.turn_limit} ends the round after {limit}",
+        )
     if max(state.scores) >= state.options.target:
         raise reader.fail("scores", f"someone already has {state.options.target} points: the game is over")
 

@@ -1,7 +1,8 @@
 """dnup's rules (dnup.md): play, add, take, rotate; beaten players take their cards back turned round.
 
-Hands may be reordered at any time, so the engine keeps each hand sorted: the
-order carries no information and no decision.
+The turn limit (a house rule, option `turn_limit`) ends a round that would
+otherwise go on for ever.  Hands may be reordered at any time, so the engine
+keeps each hand sorted: the order carries no information and no decision.
 """
 
 from __future__ import annotations
@@ -26,7 +27,13 @@ from cardtable.games.dnup.actions import (
     Take,
     play_of,
 )
-from cardtable.games.dnup.endings import DnupEnding, DnupRoundEnding, game_winner, round_points
+from cardtable.games.dnup.endings import (
+    DnupEnding,
+    DnupRoundEnding,
+    game_winner,
+    round_points,
+    turn_limit_places,
+)
 from cardtable.games.dnup.events import (
     Added,
     Beaten,
@@ -89,6 +96,7 @@ def start_round(state: DnupState) -> None:
     state.out = ()
     state.phase = PLAYING
     state.turn_seat = state.start_seat
+    state.turns = 0
     state.round_log_start = state.log_length
     state.log(RoundStarted(state.round, state.start_seat))
     for seat in range(seats):
@@ -158,7 +166,13 @@ def apply(state: DnupState, action: Action) -> DnupState:
     if not new.hands[seat]:
         _goes_out(new, seat)
     if new.phase != OVER and new.round == state.round:
-        _next_turn(new, seat)
+        # The turn limit (round_turn_limit, written out here: apply is the hottest code of a search).
+        new.turns = turns = new.turns + 1
+        limit = new.options.turn_limit
+        if limit is not None and turns == limit * new.seats:
+            _end_round(new, DnupRoundEnding.TURN_LIMIT)
+        else:
+            _next_turn(new, seat)
     return new
 
 
@@ -231,7 +245,8 @@ def _goes_out(state: DnupState, seat: int) -> None:
     state.out += (seat,)
     state.log(WentOut(seat, len(state.out)))
     if len(state.out) >= outs_ending_round(state.options, state.seats):
-        _end_round(state)
+        ending = DnupRoundEnding.FIRST_OUT if len(state.out) == 1 else DnupRoundEnding.SECOND_OUT
+        _end_round(state, ending)
 
 
 def _next_turn(state: DnupState, seat: int) -> None:
@@ -252,14 +267,28 @@ def outs_ending_round(options: DnupOptions, seats: int) -> int:
     return 1 if seats == 2 or options.round_end == "first" else 2
 
 
-def _end_round(state: DnupState) -> None:
-    """Score the places; the game ends once someone has reached the target."""
-    points = round_points(state.out, state.seats)
-    ending = DnupRoundEnding.FIRST_OUT if len(state.out) == 1 else DnupRoundEnding.SECOND_OUT
+def round_turn_limit(options: DnupOptions, seats: int) -> int | None:
+    """Turns after which a round ends (house rule): `turn_limit` per player at the table; None: never."""
+    return None if options.turn_limit is None else options.turn_limit * seats
+
+
+def _end_round(state: DnupState, ending: DnupRoundEnding) -> None:
+    """Score the places; the game ends once someone has reached the target.
+
+    At the turn limit the places nobody took by going out go to the fewest
+    cards in hand (dnup.md, "Every game ends").
+    """
+    hand_sizes = tuple(len(hand) for hand in state.hands)
+    by_hand_size: tuple[int, ...] = ()
+    if ending is DnupRoundEnding.TURN_LIMIT:
+        places = outs_ending_round(state.options, state.seats)
+        by_hand_size = turn_limit_places(state.out, hand_sizes, state.start_seat, places)
+    ranking = state.out + by_hand_size
+    points = round_points(ranking, state.seats)
     state.scores = tuple(total + gained for total, gained in zip(state.scores, points, strict=True))
     state.round_scores += (points,)
-    state.log(RoundEnded(state.round, ending, state.out, points))
-    winner = game_winner(state.scores, state.options.target, state.out[0])
+    state.log(RoundEnded(state.round, ending, state.out, by_hand_size, hand_sizes, points))
+    winner = game_winner(state.scores, state.options.target, ranking[0])
     if winner is not None:
         reason = DnupEnding.TARGET
         state.result = Outcome((winner,), tuple(float(score) for score in state.scores), reason, reason.text)

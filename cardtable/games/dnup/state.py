@@ -37,6 +37,7 @@ class DnupState:
         "start_seat",
         "tables",
         "turn_seat",
+        "turns",
     )
 
     options: DnupOptions
@@ -45,6 +46,8 @@ class DnupState:
     round: int
     start_seat: int
     turn_seat: int
+    #: Turns played this round (each action is one turn); the turn limit counts them.
+    turns: int
     phase: int
     hands: tuple[tuple[int, ...], ...]
     #: known[seat]: bitmask of cards in that hand whose face everyone knows (taken or beaten back).

@@ -14,6 +14,7 @@ from typing import Any, cast
 from cardtable.core.events import ViewLog
 from cardtable.core.game import Outcome
 from cardtable.core.pairs import code_name
+from cardtable.games.dnup.endings import DnupRoundEnding
 from cardtable.games.dnup.events import (
     Added,
     Beaten,
@@ -43,6 +44,8 @@ class DnupView:
     current_seat: int | None
     round: int
     start_seat: int
+    #: Turns played this round (option turn_limit ends the round after a number of them).
+    turns: int
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     #: The cards of each hand whose face everyone knows, as oriented codes.
@@ -79,6 +82,7 @@ class DnupView:
             "current_seat": seat(self.current_seat),
             "round": self.round + 1,
             "start_seat": self.start_seat + 1,
+            "turns": self.turns,
             "hand": [code_name(code) for code in self.hand],
             "hand_sizes": list(self.hand_sizes),
             "known_in_hand": [[code_name(code) for code in cards] for cards in self.known_in_hand],
@@ -108,6 +112,7 @@ def view(state: DnupState, seat: int | None) -> DnupView:
         current_seat=state.current_seat(),
         round=state.round,
         start_seat=state.start_seat,
+        turns=state.turns,
         hand=state.hands[seat] if seat is not None else (),
         hand_sizes=tuple(len(hand) for hand in state.hands),
         known_in_hand=known,
@@ -162,8 +167,12 @@ def describe_event(event: DnupEvent, names: Sequence[str] | None = None) -> str:
             return f"{who(seat)} discards {cards(discarded)} from the table"
         case WentOut(seat=seat, place=place):
             return f"{who(seat)} has emptied their hand ({'first' if place == 1 else 'second'})"
-        case RoundEnded(round=number, points=points):
+        case RoundEnded(round=number, ending=ending, hand_sizes=sizes, points=points):
             scored = ", ".join(f"{who(index)} +{value}" for index, value in enumerate(points) if value)
+            if ending is DnupRoundEnding.TURN_LIMIT:
+                held = [f"{who(index)} holds {size}" for index, size in enumerate(sizes)]
+                held[0] += " cards"
+                return f"Round {number + 1} ends at the turn limit ({', '.join(held)}): {scored}"
             return f"Round {number + 1} ends: {scored}"
         case GameEnded(winner=winner):
             return f"Game over: {who(winner)} wins"

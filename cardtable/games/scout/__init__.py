@@ -65,6 +65,8 @@ GAME: Game[ScoutState, Action, ScoutView, ScoutOptions] = Game(
     evaluate=evaluate,
     playout_action=playout_action,
     bots={"heuristic": ScoutHeuristicBot},
+    # 2: the 2-player game's second round is dealt from the cards set aside in the first.
+    rules_version=2,
 )
 
 register(GAME)

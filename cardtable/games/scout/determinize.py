@@ -1,9 +1,12 @@
 """A full Scout state drawn from a view: hidden cards, orders and orientations drawn at random.
 
-The seat knows its own hand, the table, the captured cards and the cards it
-saw others scout.  The other cards in play are dealt to the other hands and
-the set-aside pile; every other hand gets a random order and orientation
-(which the seat never sees), and later rounds a fresh seed.
+The seat knows its own hand, the table, the captured cards, the cards it
+saw others scout and the set-aside cards it has seen (two players, from the
+second round).  The other cards in play are dealt to the other hands and the
+set-aside pile; every other hand gets a random order and orientation (which
+the seat never sees), and later rounds a fresh seed.  What the other seats
+saw of the set-aside cards is kept as far as the view tells it: no rule
+depends on the rest.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ class Determinizer:
         seen = {code >> 1 for code in view.hand} | {code >> 1 for code in view.active}
         seen.update(card for cards in view.captured for card in cards)
         seen.update(card for cards in view.known_in_hand for card in cards)
+        self.aside_seen = sorted({card for cards in view.aside_seen for card in cards})
+        seen.update(self.aside_seen)
         self.pool = [card for card in deck_for(view.seats) if card not in seen]
         self.view = view
         base = ScoutState.__new__(ScoutState)
@@ -45,6 +50,7 @@ class Determinizer:
         base.result = view.outcome
         base.hands = ()
         base.aside = ()
+        base.aside_seen = tuple(sum(1 << card for card in cards) for cards in view.aside_seen)
         base.chance_seed = 0
         base.logs = (view.history.node,) * (view.seats + 1)
         base.log_length = view.history.length
@@ -70,7 +76,7 @@ class Determinizer:
             hands.append(tuple(card * 2 + (turns >> index & 1) for index, card in enumerate(cards)))
         state = self.base.copy()
         state.hands = tuple(hands)
-        state.aside = tuple(pool)
+        state.aside = (*self.aside_seen, *pool)
         state.chance_seed = rng.getrandbits(63)
         return state
 

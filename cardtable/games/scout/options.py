@@ -29,7 +29,8 @@ OPTION_TABLE = OptionTable(
         Option(
             "rounds",
             0,
-            "Rounds in a game; 0 plays the published number (as many as players, 2 with two players).",
+            "Rounds in a game; 0 plays the published number (as many as players, 2 with two players). "
+            "With two players each round is dealt from the cards set aside in the round before.",
             "scout.md, round end and scoring",
             minimum=0,
             maximum=20,

@@ -14,7 +14,7 @@ from cardtable.core.game import NOBODY
 from cardtable.core.pairs import card_name, card_of, code_name, parse_code
 from cardtable.core.positions import PositionReader
 from cardtable.games.scout.options import OPTION_TABLE, ScoutOptions
-from cardtable.games.scout.rules import MAX_SEATS, MIN_SEATS, deck_for, legal_actions, rounds_for
+from cardtable.games.scout.rules import MAX_SEATS, MIN_SEATS, deck_for, hand_size, legal_actions, rounds_for
 from cardtable.games.scout.state import OVER, PHASE_NAMES, SHOWING, ScoutState
 
 
@@ -36,6 +36,9 @@ def position_of(state: ScoutState) -> dict[str, Any]:
         "owner": None if state.owner == NOBODY else state.owner + 1,
         "captured": [[card_name(card) for card in cards] for cards in state.captured],
         "aside": [card_name(card) for card in state.aside],
+        "aside_seen": [
+            [card_name(card) for card in sorted(state.aside) if mask >> card & 1] for mask in state.aside_seen
+        ],
         "tokens": list(state.tokens),
         "chips": list(state.chips),
         "scouts_in_row": state.scouts_in_row,
@@ -73,7 +76,10 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
         for seat, cards in enumerate(captured)
     )
     state.aside = tuple(card_of(code) for code in reader.cards(reader.field("aside", list, []), "aside"))
-    _read_known(reader, state)
+    held = [{card_of(code) for code in hand} for hand in state.hands]
+    state.known = _read_card_sets(reader, "known_in_hand", held, "is not a card of that hand")
+    aside = [set(state.aside)] * seats
+    state.aside_seen = _read_card_sets(reader, "aside_seen", aside, "is not a card set aside")
     two = seats == 2
     tokens = reader.per_seat("tokens", [state.options.two_player_tokens if two else 0] * seats)
     if any(isinstance(value, bool) or not isinstance(value, int) or value < 0 for value in tokens):
@@ -93,6 +99,13 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
     # Every key is read: refuse a misspelt one before checking the position as a whole.
     reader.refuse_unknown_keys()
     reader.missing(tuple(card * 2 for card in deck_for(seats)), "hands")
+    dealt = hand_size(seats) * seats
+    if two and state.round + 1 < state.rounds and len(state.aside) < dealt:
+        raise reader.fail(
+            "aside",
+            f"{len(state.aside)} cards set aside: with two players the next round is dealt from them, "
+            f"{dealt} cards",
+        )
     if state.active and state.owner == NOBODY:
         raise reader.fail("owner", "an active set needs its owner")
     if state.phase == SHOWING and state.chips[state.turn_seat]:
@@ -105,16 +118,17 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
     return state
 
 
-def _read_known(reader: PositionReader, state: ScoutState) -> None:
-    known = reader.per_seat("known_in_hand", [[]] * state.seats)
+def _read_card_sets(
+    reader: PositionReader, name: str, allowed: list[set[int]], reason: str
+) -> tuple[int, ...]:
+    """Per seat, a list of cards each among that seat's `allowed` ones, read as a bitmask of cards."""
     masks = []
-    for seat, cards in enumerate(known):
+    for seat, cards in enumerate(reader.per_seat(name, [[]] * len(allowed))):
         mask = 0
-        held = {card_of(code) for code in state.hands[seat]}
         for text in cards if isinstance(cards, list) else [None]:
             code = parse_code(text) if isinstance(text, str) else None
-            if code is None or card_of(code) not in held:
-                raise reader.fail(f"known_in_hand[{seat}]", f"{text!r} is not a card of that hand")
+            if code is None or card_of(code) not in allowed[seat]:
+                raise reader.fail(f"{name}[{seat}]", f"{text!r} {reason}")
             mask |= 1 << card_of(code)
         masks.append(mask)
-    state.known = tuple(masks)
+    return tuple(masks)

@@ -92,11 +92,25 @@ def start_round(state: ScoutState) -> None:
     """Shuffle order and orientation, deal, and let each player choose to turn their hand."""
     seats = state.seats
     rng = make_rng(state.chance_seed, "round", state.round)
-    deck = [card * 2 + rng.randrange(2) for card in deck_for(seats)]
+    if seats == 2 and state.round > 0:
+        # The cards set aside in the round before are this round's deal; the cards just played are
+        # set aside in their place, out of the game (scout.md, "2-player mode").
+        played, seen = _round_played(state)
+        dealt = sorted(state.aside)
+        kept_seen = state.aside_seen
+    else:
+        played, seen = (), (0,) * seats
+        dealt = list(deck_for(seats))
+        kept_seen = (0,) * seats
+    deck = [card * 2 + rng.randrange(2) for card in dealt]
     rng.shuffle(deck)
     size = hand_size(seats)
     state.hands = tuple(tuple(deck[seat * size : (seat + 1) * size]) for seat in range(seats))
-    state.aside = tuple(card_of(code) for code in deck[seats * size :])
+    # Cards the deal did not use stay aside, with what each seat saw of them (none in a real game).
+    left = tuple(card_of(code) for code in deck[seats * size :])
+    left_mask = sum(1 << card for card in left)
+    state.aside = left + played
+    state.aside_seen = tuple(mask & left_mask | more for mask, more in zip(kept_seen, seen, strict=True))
     state.known = (0,) * seats
     state.active = ()
     state.owner = NOBODY
@@ -111,6 +125,28 @@ def start_round(state: ScoutState) -> None:
     state.log(RoundStarted(state.round, state.start_seat))
     for seat in range(seats):
         state.log(Dealt(seat, state.hands[seat]), seat, Dealt(seat, None))
+
+
+def _round_played(state: ScoutState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards of the round that just ended, and for each seat a bitmask of those it has seen.
+
+    A seat saw every card of the round but those still hidden in another
+    hand: its own hand, the table, captured cards and scouted cards are
+    known to it.
+    """
+    played = [code >> 1 for hand in state.hands for code in hand]
+    played += [code >> 1 for code in state.active]
+    played += [card for cards in state.captured for card in cards]
+    everything = sum(1 << card for card in played)
+    unseen = [
+        sum(1 << (code >> 1) for code in hand if not state.known[owner] >> (code >> 1) & 1)
+        for owner, hand in enumerate(state.hands)
+    ]
+    seen = tuple(
+        everything & ~sum(mask for owner, mask in enumerate(unseen) if owner != seat)
+        for seat in range(state.seats)
+    )
+    return tuple(sorted(played)), seen
 
 
 # -- legal actions -----------------------------------------------------------------

@@ -21,6 +21,7 @@ class ScoutState:
     __slots__ = (
         "active",
         "aside",
+        "aside_seen",
         "captured",
         "chance_seed",
         "chips",
@@ -70,8 +71,11 @@ class ScoutState:
     #: Points over the finished rounds, and each finished round's points.
     scores: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
-    #: Cards set aside face down at the deal (two players).
+    #: Cards set aside face down (two players): in the first round the next round's deal, later the
+    #: cards of the round before, out of the game (scout.md, "2-player mode").
     aside: tuple[int, ...]
+    #: aside_seen[seat]: bitmask of the set-aside cards that seat has seen (in its hand or on the table).
+    aside_seen: tuple[int, ...]
     #: The seed the deals of the later rounds come from.
     chance_seed: int
     result: Outcome | None

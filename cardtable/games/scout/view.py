@@ -2,7 +2,10 @@
 
 Another hand is a count, plus the cards everyone saw it scout (where they went
 and which way up stay secret).  Shown and captured cards were seen by all.
-The cards set aside in the 2-player game are seen by none.
+The cards set aside in the 2-player game are seen by none in the first round;
+from the second on they are the cards of the round before, and each seat
+knows those it saw (its own hand, the table): a spectator knows the ones both
+players saw.
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ class ScoutView:
     scores: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
     aside_size: int
+    #: For each seat, the set-aside cards it has seen, as far as the observer knows (its own row whole).
+    aside_seen: tuple[tuple[int, ...], ...]
     outcome: Outcome | None
     #: The log; events before its deal_start tell of earlier rounds.
     history: ViewLog
@@ -92,6 +97,7 @@ class ScoutView:
             "scores": list(self.scores),
             "round_scores": [list(points) for points in self.round_scores],
             "aside_size": self.aside_size,
+            "aside_seen": [[card_name(card) for card in cards] for cards in self.aside_seen],
             "outcome": None if self.outcome is None else self.outcome.to_json(),
             "log": [describe_event(event) for event in self.log] if with_log else None,
             "round_log_start": self.history.deal_start,
@@ -126,6 +132,7 @@ def view(state: ScoutState, seat: int | None) -> ScoutView:
         scores=state.scores,
         round_scores=state.round_scores,
         aside_size=len(state.aside),
+        aside_seen=_aside_seen(state, seat),
         outcome=state.result,
         history=ViewLog(
             state.logs[state.seats if seat is None else seat], state.log_length, state.round_log_start
@@ -133,9 +140,29 @@ def view(state: ScoutState, seat: int | None) -> ScoutView:
     )
 
 
+def _seen_by(state: ScoutState, seat: int | None) -> int:
+    """The set-aside cards `seat` has seen, as a bitmask; a spectator knows those every seat saw."""
+    if seat is not None:
+        return state.aside_seen[seat]
+    common = -1
+    for mask in state.aside_seen:
+        common &= mask
+    return common
+
+
+def _aside_seen(state: ScoutState, seat: int | None) -> tuple[tuple[int, ...], ...]:
+    if not state.aside:
+        return ((),) * state.seats
+    mine = _seen_by(state, seat)
+    return tuple(
+        tuple(card for card in sorted(state.aside) if (mask & mine) >> card & 1) for mask in state.aside_seen
+    )
+
+
 def hidden_cards(state: ScoutState, seat: int | None) -> frozenset[int]:
-    """Cards set aside, and the unknown cards of the other hands."""
-    hidden = set(state.aside)
+    """Cards set aside that the seat has not seen, and the unknown cards of the other hands."""
+    mine = _seen_by(state, seat)
+    hidden = {card for card in state.aside if not mine >> card & 1}
     for owner, hand in enumerate(state.hands):
         if owner != seat:
             hidden.update(code >> 1 for code in hand if not state.known[owner] >> (code >> 1) & 1)
