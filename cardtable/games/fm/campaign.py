@@ -16,15 +16,15 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from cardtable.core.errors import CardtableError
-from cardtable.games.fm.carddata import cards, duelists
+from cardtable.games.fm.carddata import MOST_COPIES_OWNED, add_copies, cards, duelists
 from cardtable.games.fm.decks import check_deck, deck_problems, starter_deck
-from cardtable.games.fm.rank import Rank
+from cardtable.games.fm.rank import MOST_STARCHIPS, Rank, add_starchips
 
 #: The last duelist of the campaign's sequence (Duel Master K, 39, waits in Free Duel).
 LAST_OPPONENT = 38
 #: Copies of one card a player may own, and the most starchips (rules page, "Caps (retail)").
-MAX_OWNED = 250
-MAX_STARCHIPS = 999_999
+MAX_OWNED = MOST_COPIES_OWNED
+MAX_STARCHIPS = MOST_STARCHIPS
 #: The longest player name (this engine's limit: a name is shown on one line of the screen).
 MAX_NAME = 30
 #: Wins or losses counted against one duelist (this engine's limit, far past any real campaign).
@@ -88,11 +88,11 @@ def record_duel(
         return replace(progress, records=records)
     assert rank is not None and dropped is not None
     collection = dict(progress.collection)
-    collection[dropped] = min(MAX_OWNED, collection.get(dropped, 0) + 1)
+    collection[dropped] = add_copies(collection.get(dropped, 0), 1)
     following = progress.next_opponent + 1 if duelist == progress.next_opponent else progress.next_opponent
     return replace(
         progress,
-        starchips=min(MAX_STARCHIPS, progress.starchips + rank.starchips),
+        starchips=add_starchips(progress.starchips, rank.starchips),
         collection=collection,
         next_opponent=following,
         records=records,
@@ -112,8 +112,9 @@ def buy(progress: Progress, password: str) -> tuple[Progress, int]:
     if owned >= MAX_OWNED:
         raise CampaignError(f"you own {owned} copies of {bought.name}, the most a player may own")
     collection = dict(progress.collection)
-    collection[bought.id] = owned + 1
-    return replace(progress, starchips=progress.starchips - bought.cost, collection=collection), bought.id
+    collection[bought.id] = add_copies(owned, 1)
+    starchips = add_starchips(progress.starchips, -bought.cost)
+    return replace(progress, starchips=starchips, collection=collection), bought.id
 
 
 def set_deck(progress: Progress, deck: tuple[int, ...]) -> Progress:
