@@ -1,4 +1,4 @@
-"""Each game's terminal screen and rules page, by game name."""
+"""Each game's board, events in words and rules page, by game name."""
 
 from __future__ import annotations
 
@@ -7,14 +7,23 @@ from importlib import resources
 from typing import Any
 
 from rich.console import RenderableType
+from rich.text import Text
 
 from cardtable.frontends.registry import front_end
 from cardtable.games import get_game
 
 
-def render_view(game: str, view: Any, names: Sequence[str], recent: Sequence[Any]) -> RenderableType:
-    """The screen of `game` for a view, with recent events listed."""
-    return front_end(game).render(view, names, recent)
+def render_view(game: str, view: Any, names: Sequence[str]) -> RenderableType:
+    """The board of `game` for a view."""
+    return front_end(game).render(view, names)
+
+
+def describe_events(game: str, view: Any, names: Sequence[str], events: Sequence[Any]) -> list[Text]:
+    """Events of a view's log in words, with the players' names where the front end can."""
+    describe = front_end(game).describe
+    if describe is None:
+        return [Text(view.describe(event)) for event in events]
+    return [Text(describe(event, names)) for event in events]
 
 
 def game_document(game: str, name: str) -> str:
