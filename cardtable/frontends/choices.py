@@ -145,10 +145,12 @@ class MoveMenu:
             body, shown = _columns(entries, width, max_rows=max(0, rows - 2))
             more = Text(f"… {len(entries) - shown} more: type all for every move", style="yellow")
             body = [*body, more]
-        return [self._header(len(choices)), *body][: max(rows, 1)]
+        header = self._header(len(choices))
+        header.truncate(width, overflow="ellipsis")
+        return [header, *body][: max(rows, 1)]
 
     def _header(self, count: int) -> Text:
-        header = Text()
+        header = Text(no_wrap=True, overflow="ellipsis")
         if self.prefix:
             header.append(" › ".join(self.prefix) + " › ", style="bold")
             header.append("choose one · back: the step before · all: every move", style="dim")

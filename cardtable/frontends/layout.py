@@ -201,10 +201,10 @@ class LiveScreen(Screen):
             return None
         return self.page(renderable)
 
-    def draw(self) -> None:
-        """Clear the terminal and draw the screen, leaving the bottom line for the prompt."""
+    def draw(self, spare: int = 0) -> None:
+        """Clear the terminal and draw the screen, leaving the bottom line (and `spare` more) free."""
         width, height = self.console.size
-        lines = self.compose(width, height)
+        lines = self.compose(width, height - spare)
         self.console.clear()
         self.console.print(Lines(lines), end="")
 
@@ -306,7 +306,8 @@ class LiveScreen(Screen):
     @contextmanager
     def thinking(self, name: str, bot: Any) -> Iterator[None]:
         """Draw the table without a menu, and a bar of the bot's budget (a spinner if it has none)."""
-        self.draw()
+        # The bar ends its line, so one line more is left free: the screen never scrolls.
+        self.draw(spare=1)
         self.messages = []
         if isinstance(bot, ReportsProgress):
             bar = Progress(

@@ -142,9 +142,11 @@ class ReplayViewer:
             game = self.match.game
             front = front_end(game.name)
             status = Text(f"{game.title} replay", style="bold")
-            status.append(f" · action {target}/{len(moves)} · {who}")
+            status.append(f" · action {target}/{len(moves)} · ")
             if self.observer == ALL:
-                status.append(f" · now through {self.names[seat or 0]}'s eyes (v: next seat)")
+                status.append(f"as {self.names[seat or 0]} · v: the next seat")
+            else:
+                status.append(who)
             compact = front.compact(view, self.names) if front.compact is not None else None
             events = describe_events(game.name, view, self.names, view.log[-60:])
             fresh = len(view.log) - shown[1] if target == shown[0] + 1 else 0

@@ -181,7 +181,11 @@ class TerminalGame:
                 continue
             word = line.partition(" ")[0].lower()
             if word in COMMAND_WORDS or any(hint.word == word for hint in self.front.hints):
-                outcome = self._command(line, seat, view, menu)
+                try:
+                    outcome = self._command(line, seat, view, menu)
+                except (EOFError, KeyboardInterrupt):
+                    # The input ended in a pager or a question: the person is gone.
+                    raise QuitGame() from None
                 if outcome == "moved":
                     return
                 if outcome == "redraw":
@@ -475,6 +479,7 @@ def play_at_terminal(
     bots: Mapping[int, Bot],
     console: Console,
     *,
+    read_line: ReadLine | None = None,
     save_path: str | None = None,
     new_match: NewMatch | None = None,
 ) -> None:
@@ -484,6 +489,7 @@ def play_at_terminal(
             match,
             bots,
             console,
+            read_line,
             save_path=save_path,
             keep_history=True,
             confirm_quit=True,
