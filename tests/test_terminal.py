@@ -148,17 +148,29 @@ def test_quit_asks_only_when_moves_would_be_lost(tmp_path: Path) -> None:
     assert terminal.run() is None
     text = output.getvalue()
     # Nothing played yet: the first quit would lose nothing, so it did not ask... and left at once.
-    assert "Leave anyway?" not in text.partition("set 2s on 1")[0]
+    assert "Leave?" not in text.partition("set 2s on 1")[0]
     assert text.count("You left the game") == 1 and match.moves == []
 
     match = Match(GAME, position=position(hands=(["2s", "3s"], ["4s"])), seed=1, players=["you", "heuristic"])
     output, console, read_line = scripted(["set 2s on 1", "quit", "no", f"save {tmp_path / 'g'}", "quit"])
     TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line, confirm_quit=True).run()
     text = output.getvalue()
-    assert "This game is not saved. Leave anyway?" in text and "The game goes on." in text
+    assert "This game is not saved. Leave?" in text and "The game goes on." in text
     # After the save nothing is lost: quit leaves without a question.
-    assert text.count("Leave anyway?") == 1
+    assert text.count("Leave?") == 1
     assert f"It was last saved to {tmp_path / 'g'}." in text
+
+
+def test_quit_may_save_as_it_leaves(tmp_path: Path) -> None:
+    match = Match(GAME, position=position(hands=(["2s", "3s"], ["4s"])), seed=1, players=["you", "heuristic"])
+    path = tmp_path / "Kept.jsonl"
+    output, console, read_line = scripted(["set 2s on 1", "end", "quit", f"save {path}"])
+    TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line, confirm_quit=True).run()
+    assert f"Saved to {path}." in output.getvalue() and f"It was last saved to {path}." in output.getvalue()
+    assert [GAME.format_action(move.action) for move in open_game(path).match.moves][:2] == [
+        "set 2s on 1",
+        "end",
+    ]
 
 
 def test_a_finished_game_goes_into_the_history_and_replays_by_its_number() -> None:

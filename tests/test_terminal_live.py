@@ -211,3 +211,21 @@ def test_the_replay_viewer_steps_on_one_screen(tmp_path: Any) -> None:
     for screen in screens:
         lines = screen.split("\n")
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+
+
+def test_an_empty_line_leaves_the_screen_as_it_is_so_a_readers_own_words_stay_in_view() -> None:
+    match = Match(GAME, position=position(hands=(["2s"], ["3s"])), seed=1, players=["you", "heuristic"])
+    terminal = Terminal(["undo", "end"])
+
+    def campaign_reader(prompt: str) -> str:
+        """Like a campaign duel's reader: it answers some words itself, on the console, and returns ''."""
+        line = terminal.read_line(prompt)
+        if line == "undo":
+            terminal.console.print("A campaign duel has no take-backs.")
+            return ""
+        return line
+
+    TerminalGame(match, {1: DrumpHeuristicBot()}, terminal.console, campaign_reader, live=True).run()
+    assert terminal.drawn[1] == []  # nothing drawn over the reader's words
+    assert "A campaign duel has no take-backs." in terminal.output.getvalue()
+    assert GAME.format_action(match.moves[0].action) == "end"

@@ -113,8 +113,8 @@ class Screen:
         self.say(renderable)
         return None
 
-    def ask(self, prompt: str) -> str:
-        """The person's next line."""
+    def ask(self, prompt: str, redraw: bool = True) -> str:
+        """The person's next line (a live screen is drawn first, unless `redraw` is False)."""
         return self.read_line(prompt)
 
     def page(self, renderable: RenderableType) -> str | None:
@@ -187,10 +187,11 @@ class LiveScreen(Screen):
             self.console.set_alt_screen(False)
             self.opened = False
 
-    def ask(self, prompt: str) -> str:
-        """Draw the screen, then read the person's line on its bottom line."""
-        self.draw()
-        self.messages = []
+    def ask(self, prompt: str, redraw: bool = True) -> str:
+        """Draw the screen (unless `redraw` is False), then read the person's line on its bottom line."""
+        if redraw:
+            self.draw()
+            self.messages = []
         return self.read_line(prompt)
 
     def note(self, renderable: RenderableType) -> str | None:

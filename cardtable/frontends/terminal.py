@@ -138,17 +138,16 @@ class TerminalGame:
         return self.match.outcome
 
     def _say_goodbye(self) -> None:
+        """Where the game is kept, if this terminal saved it (a campaign keeps its duels itself)."""
         if self.save_path is not None and self.saved_at == len(self.match.moves):
             saved = f"You left the game. It was last saved to {self.save_path}."
-            self.console.print(saved, markup=False, soft_wrap=True)
         elif self.save_path is not None:
-            self.console.print(
-                f"You left the game. Its last save, {self.save_path}, does not hold its last moves.",
-                markup=False,
-                soft_wrap=True,
-            )
+            saved = f"You left the game. Its last save, {self.save_path}, does not hold its last moves."
+        elif self.confirm_quit and self.match.moves:
+            saved = "You left the game without saving it."
         else:
-            self.console.print("You left the game. (Save it next time with 'save FILE' to resume later.)")
+            saved = "You left the game."
+        self.console.print(saved, markup=False, soft_wrap=True)
 
     def _observer(self) -> int | None:
         """Whose eyes the screen shows between people's decisions: the one person's, else a spectator's."""
@@ -173,10 +172,13 @@ class TerminalGame:
         menu = self.menu_for(view, legal)
         self.show_table(seat, menu)
         pending: str | None = None
+        redraw = True
         while True:
             prompt = f"{self.names[seat]}, your move (number, notation or help): "
-            line = (pending if pending is not None else self._ask(prompt)).strip()
+            line = (pending if pending is not None else self._ask(prompt, redraw)).strip()
             pending = None
+            # After an empty line the screen is left as it is: what the reader printed stays in view.
+            redraw = bool(line)
             if not line:
                 continue
             word = line.partition(" ")[0].lower()
@@ -230,9 +232,9 @@ class TerminalGame:
             message.append("\n" + hint.strip(), style="yellow")
         self.screen.say(message)
 
-    def _ask(self, prompt: str) -> str:
+    def _ask(self, prompt: str, redraw: bool = True) -> str:
         try:
-            return self.screen.ask(prompt)
+            return self.screen.ask(prompt, redraw)
         except (EOFError, KeyboardInterrupt):
             raise QuitGame() from None
 
@@ -335,14 +337,20 @@ class TerminalGame:
     def _quit(self) -> None:
         unsaved = self.match.moves and self.saved_at != len(self.match.moves)
         if self.confirm_quit and unsaved:
-            question = "The game since your last save would be lost. Leave anyway? (y: leave, else stay) "
+            question = "Your last moves are not saved. Leave? (y · save FILE: save and leave) "
             if self.saved_at is None:
-                question = "This game is not saved. Leave anyway? (y: leave; save FILE keeps it) "
+                question = "This game is not saved. Leave? (y: leave · save FILE: save and leave) "
             try:
-                answer = self.screen.ask(question).strip().lower()
+                typed = self.screen.ask(question).strip()
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame() from None
-            if answer not in ("y", "yes"):
+            word, _, path = typed.partition(" ")
+            answer = typed.lower()
+            if word.lower() == "save" and path.strip():
+                self._save(path.strip())
+                if self.saved_at != len(self.match.moves):
+                    return
+            elif answer not in ("y", "yes"):
                 self.screen.say(Text("The game goes on.", style="yellow"))
                 return
         raise QuitGame()
