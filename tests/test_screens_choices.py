@@ -84,7 +84,7 @@ def test_too_many_steps_for_the_room_say_how_many_more_and_where_they_are() -> N
     lines = choices.lines(30, 4)
     assert len(lines) <= 4
     text = plain(lines)
-    assert "… 36 more: type all for every move" in text
+    assert "… 36 more: type a for every move" in text
     assert "1 show 1" in text and "2 show 2" in text
 
 

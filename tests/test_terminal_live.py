@@ -93,7 +93,7 @@ def test_the_screen_stays_within_the_terminal_and_keeps_the_board_above_the_prom
 
 def test_a_long_list_is_chosen_in_steps_and_back_goes_up_one() -> None:
     match = Match(GAME, position=position(hands=(SEVEN, ["Kh"])), seed=1, players=["you", "heuristic"])
-    terminal, _ = play(match, ["2", "back", "3", "4"], {1: DrumpHeuristicBot()}, height=20)
+    terminal, _ = play(match, ["2", "b", "3", "4"], {1: DrumpHeuristicBot()}, height=20)
     first, opened, back, chosen = terminal.screens[:4]
     assert "moves in" in first and "set 3♠ … (4)" in first
     assert "set 3♠ › choose one" in opened and "4 on 4" in opened
@@ -104,7 +104,7 @@ def test_a_long_list_is_chosen_in_steps_and_back_goes_up_one() -> None:
 
 def test_all_lists_every_move_and_a_number_there_plays_it() -> None:
     match = Match(GAME, position=position(hands=(SEVEN, ["Kh"])), seed=1, players=["you", "heuristic"])
-    terminal, _ = play(match, ["all", "5"], {1: DrumpHeuristicBot()})
+    terminal, _ = play(match, ["a", "5"], {1: DrumpHeuristicBot()})
     listing = terminal.screens[1]
     assert "All " in listing and "moves:" in listing and "page 1/" in terminal.prompts[1]
     assert GAME.format_action(match.moves[0].action) == "set 3s on 1"

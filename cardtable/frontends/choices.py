@@ -143,7 +143,7 @@ class MoveMenu:
         body, _ = _columns(entries, width)
         if len(body) + 1 > rows:
             body, shown = _columns(entries, width, max_rows=max(0, rows - 2))
-            more = Text(f"… {len(entries) - shown} more: type all for every move", style="yellow")
+            more = Text(f"… {len(entries) - shown} more: type a for every move", style="yellow")
             body = [*body, more]
         header = self._header(len(choices))
         header.truncate(width, overflow="ellipsis")
@@ -153,11 +153,11 @@ class MoveMenu:
         header = Text(no_wrap=True, overflow="ellipsis")
         if self.prefix:
             header.append(" › ".join(self.prefix) + " › ", style="bold")
-            header.append("choose one · back: the step before · all: every move", style="dim")
+            header.append("choose one · b: the step before · a: every move", style="dim")
         else:
             moves = len(self.legal)
             header.append(f"{moves} moves in {count} groups: pick a number, then the next step", style="dim")
-            header.append(" · all: every move", style="dim")
+            header.append(" · a: every move", style="dim")
         return header
 
 

@@ -42,8 +42,8 @@ from cardtable.frontends.screens import describe_events, rules_page
 COMMANDS = """Commands:
   a number     play that move from the list (or open that step of a long list)
   <notation>   play a move written out (see below)
-  back         the step before, in a list chosen in steps
-  all          every legal move, numbered
+  back (b)     the step before, in a list chosen in steps
+  all (a)      every legal move, numbered
   help         this help
   info CARD    what a card is and does
   log          everything that happened in this game
@@ -58,6 +58,8 @@ decision it makes, so a turn of several decisions takes several budgets; a bar s
 
 #: The words of the terminal's own commands (a game's hints add theirs).
 COMMAND_WORDS = ("help", "rules", "info", "log", "undo", "save", "quit", "all", "back")
+#: One-letter words for the moves' list (no game's notation has a one-letter verb).
+SHORT_WORDS = {"a": "all", "b": "back"}
 #: Events described for the live screen at most (it shows the newest that fit).
 EVENTS_SHOWN = 60
 
@@ -182,6 +184,8 @@ class TerminalGame:
             if not line:
                 continue
             word = line.partition(" ")[0].lower()
+            if line.lower() in SHORT_WORDS:
+                line = word = SHORT_WORDS[line.lower()]
             if word in COMMAND_WORDS or any(hint.word == word for hint in self.front.hints):
                 try:
                     outcome = self._command(line, seat, view, menu)
