@@ -280,16 +280,14 @@ def test_help_explains_the_board_and_lists_the_games_hints(monkeypatch: pytest.M
     from cardtable.frontends import registry
 
     drump = registry.front_end("drump")
-    hint = registry.Hint(
-        "sums", "sums        what each of your stacks pays for", lambda view, _: Text("slot 1 pays 5")
-    )
+    hint = registry.Hint("sums", "what each of your stacks pays for", lambda view, _: Text("slot 1 pays 5"))
     monkeypatch.setitem(registry._FRONT_ENDS, "drump", replace(drump, hints=(hint,)))
     match = Match(GAME, position=position(hands=(["2s"], ["3s"])), seed=1, players=["you", "heuristic"])
     output, console, read_line = scripted(["help", "sums", "hlep", "quit"])
     TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line).run()
     text = output.getvalue()
     assert "X J Q K, underlined, are monster parts" in text
-    assert "sums        what each of your stacks pays for" in text
+    assert "sums         what each of your stacks pays for" in text
     assert "slot 1 pays 5" in text
     assert "Did you mean 'help'?" in text
 

@@ -75,11 +75,14 @@ def stage(view: DnupView) -> str:
 
 def legend(view: DnupView) -> str:
     """The cards, the marks and the notation explained."""
-    return (
-        "  A card is written top/bottom: 5/2 counts 5 and has 2 at its other end (rotate turns every card).\n"
-        "  ▶ plays now; ① and ② emptied their hands first and second this round.\n"
-        "  Seats count from 1 down the table: 'add 5/2 to 3' adds to player 3's cards, 'take 2' takes\n"
-        "  player 2's cards (turned round)."
+    return "\n".join(
+        [
+            "• A card is written top/bottom: 5/2 counts 5 and has 2 at its other end; rotate turns "
+            "every card of your hand round.",
+            "• ▶ plays now; ① and ② emptied their hands first and second this round.",
+            "• Seats count from 1 down the table: 'add 5/2 to 3' adds to player 3's cards, 'take 2' "
+            "takes player 2's cards (turned round).",
+        ]
     )
 
 

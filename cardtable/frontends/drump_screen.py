@@ -243,14 +243,16 @@ def legend(view: DrumpView) -> str:
         f"{SUIT_SYMBOLS['shdc'.index(letter)]} {part}"
         for part, letter in zip(BODY_PARTS, view.options.part_by_suit, strict=True)
     )
-    return (
-        "  Cards are a rank and a suit: A, 2-9, X (10), J, Q, K of ♠ ♥ ♦ ♣; type them as 7h, Xs, Kd.\n"
-        "  A-9 are force cards (an Ace counts 1 or 11); X J Q K, underlined, are monster parts:\n"
-        "  the rank gives the creature (X Chimera, J Hydra, Q Pegasus, K Dragon), the suit the part:\n"
-        f"  {parts}.\n"
-        "  Slots 1-4 hold your stacks: the first card lies face up, the later ones face down;\n"
-        "  (7♥) is a card of yours face down, ▮▮ one you cannot see; =8 a stack's total, Aces as 1.\n"
-        "  'set 7♥ on 2' sets on your slot 2; 'burst 5♣ on 1' attacks the opponent's slot 1."
+    return "\n".join(
+        [
+            "• Cards are a rank and a suit: A, 2-9, X (10), J, Q, K of ♠ ♥ ♦ ♣; type them as 7h, Xs, Kd.",
+            "• A-9 are force cards (an Ace counts 1 or 11). X J Q K, underlined, are monster parts: the rank "
+            f"gives the creature (X Chimera, J Hydra, Q Pegasus, K Dragon), the suit the part: {parts}.",
+            "• Slots 1-4 hold the stacks: a stack's first card lies face up, the later ones face down. "
+            "(7♥) is a card of yours face down, ▮▮ one you cannot see; =8 is a stack's total, Aces as 1.",
+            "• ▶ marks the side whose turn it is. 'set 7♥ on 2' sets on your slot 2; 'burst 5♣ on 1' "
+            "attacks the opponent's slot 1.",
+        ]
     )
 
 

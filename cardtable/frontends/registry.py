@@ -59,7 +59,7 @@ class Hint:
     """A command of the game's own at the prompt (FM's `fusions`): its word, what it does, and its answer."""
 
     word: str
-    #: One line for `help`, starting with how it is typed (`fusions  the fusions your hand can make`).
+    #: What it does, for `help` ("the fusions your hand can make").
     summary: str
     #: The answer for a view and the text typed after the word (raises UnknownCard on a bad argument).
     show: Callable[[Any, str], RenderableType]

@@ -127,12 +127,15 @@ def stage(view: ScoutView) -> str:
 
 def legend(view: ScoutView) -> str:
     """The cards, the hand's positions and the notation explained."""
-    return (
-        "  A card shows two numbers: [ 7] on top is the one that counts, the small one below its other end.\n"
-        "  Cards are written top/bottom (7/3). Your hand's positions count from 1 at the left:\n"
-        "  'show 3-5' shows your cards 3 to 5; 'scout left at 2' takes the active set's left card into\n"
-        "  position 2, that is before your card 2 (at 1: the left end; one past your last card: the right\n"
-        "  end); 'turned' turns it round first. S&S chip: Scout & Show, once a round (scoutshow)."
+    return "\n".join(
+        [
+            "• A card shows two numbers: [ 7] on top is the one that counts, the small one below is its "
+            "other end. Cards are written top/bottom (7/3).",
+            "• Your hand's positions count from 1 at the left: 'show 3-5' shows your cards 3 to 5.",
+            "• 'scout left at 2' takes the active set's left card into position 2, that is before your "
+            "card 2 (at 1: the left end; one past your last card: the right end); 'turned' turns it first.",
+            "• S&S chip: Scout & Show, once a round (scoutshow). ▶ marks who plays now.",
+        ]
     )
 
 

@@ -37,24 +37,31 @@ from cardtable.frontends.choices import MoveMenu, default_steps, did_you_mean
 from cardtable.frontends.layout import ReadLine, Screen, make_screen
 from cardtable.frontends.registry import FrontEnd, UnknownCard, front_end
 from cardtable.frontends.saves import save_game
-from cardtable.frontends.screens import describe_events, rules_page
+from cardtable.frontends.screens import describe_events, outcome_summary, rules_page
 
-COMMANDS = """Commands:
-  a number     play that move from the list (or open that step of a long list)
-  <notation>   play a move written out (see below)
-  back (b)     the step before, in a list chosen in steps
-  all (a)      every legal move, numbered
-  help         this help
-  info CARD    what a card is and does
-  log          everything that happened in this game
-  undo         take back your last move and the bots' answers (against bots only)
-  save FILE    save the game (resume with: cardtable play GAME --resume FILE); until the
-               game ends the file is sealed: only you can resume it or watch it, as your seat
-  rules        the rules of the game
-  quit         leave the game"""
+#: The terminal's commands, as `help` lists them.
+COMMANDS = (
+    ("a number", "play that move from the list (or open that step of a long list)"),
+    ("<notation>", "play a move written out (see below)"),
+    ("back (b)", "the step before, in a list chosen in steps"),
+    ("all (a)", "every legal move, numbered"),
+    ("help", "this help"),
+    ("info CARD", "what a card is and does"),
+    ("log", "everything that happened in this game"),
+    ("undo", "take back your last move and the bots' answers (against bots only)"),
+    (
+        "save FILE",
+        "save the game (resume with: cardtable play GAME --resume FILE); until the game ends the file "
+        "is sealed: only you can resume it or watch it, as your seat",
+    ),
+    ("rules", "the rules of the game"),
+    ("quit", "leave the game"),
+)
 
-BUDGETS = """Bots: a tree-search bot's budget (ismcts:2 seconds, ismcts@500 iterations) is spent on every
-decision it makes, so a turn of several decisions takes several budgets; a bar shows what is left."""
+BUDGETS = (
+    "Bots: a tree-search bot's budget (ismcts:2 seconds, ismcts@500 iterations) is spent on every "
+    "decision it makes, so a turn of several decisions takes several budgets; a bar shows what is left."
+)
 
 #: The words of the terminal's own commands (a game's hints add theirs).
 COMMAND_WORDS = ("help", "rules", "info", "log", "undo", "save", "quit", "all", "back")
@@ -311,11 +318,14 @@ class TerminalGame:
         return line
 
     def _help(self, view: Any) -> RenderableType:
-        parts: list[RenderableType] = [Text(COMMANDS)]
-        if self.front.hints:
-            parts.append(Text("\n".join("  " + hint.summary for hint in self.front.hints)))
+        commands = Table.grid(padding=(0, 3, 0, 2))
+        commands.add_column(no_wrap=True, style="cyan")
+        commands.add_column()
+        for word, meaning in (*COMMANDS, *((hint.word, hint.summary) for hint in self.front.hints)):
+            commands.add_row(word, meaning)
+        parts: list[RenderableType] = [Text("Commands:", style="bold"), commands]
         if self.front.legend is not None:
-            parts.append(Text("\nWhat you see:\n" + self.front.legend(view)))
+            parts += [Text("\nWhat you see:", style="bold"), Text(self.front.legend(view))]
         parts.append(Text("\n" + self.match.game.notation))
         if any(self.bots):
             parts.append(Text("\n" + BUDGETS))
@@ -444,23 +454,11 @@ class TerminalGame:
             return ""
 
     def _summary(self, outcome: Outcome) -> RenderableType:
-        if outcome.is_draw:
-            result = Text(f"The game is a draw: {outcome.reason}.", style="bold")
-        else:
-            result = Text(f"{self.names[outcome.winners[0]]} wins: {outcome.reason}.", style="bold")
-        scores = Table(box=None, padding=(0, 2), show_header=True, header_style="dim")
-        scores.add_column("player")
-        scores.add_column("score", justify="right")
-        for seat, name in enumerate(self.names):
-            marker = "★ " if seat in outcome.winners else "  "
-            score = outcome.scores[seat] if seat < len(outcome.scores) else 0
-            scores.add_row(marker + name, f"{score:g}")
         minutes, seconds = divmod(int(time.monotonic() - self.started), 60)
-        facts = [f"{len(self.match.moves)} actions"]
+        facts = [f"{len(self.match.moves)} actions", f"{minutes} min {seconds:02d} s at this terminal"]
         if self.front.stage is not None:
             facts.insert(0, self.front.stage(self.match.view(None)))
-        facts.append(f"{minutes} min {seconds:02d} s at this terminal")
-        return Group(result, scores, Text(" · ".join(facts), style="dim"))
+        return outcome_summary(outcome, self.names, facts)
 
     def _record(self) -> str:
         """The seed, secret until now, and where the replay is: the file it was saved to, and the history."""
