@@ -33,7 +33,8 @@ def decisions(game_name: str, seats: int, seed: int, preset: str | None = None) 
     """A game between random bots, stopped at each decision (and at its end)."""
     game = get_game(game_name)
     options = game.option_table.resolve(preset, {})
-    match = Match(game, options=options, seed=seed, players=["random"] * seats)
+    # Named as at the command line: the screen's names are as long as a player's would be.
+    match = Match(game, options=options, seed=seed, players=["you", *["heuristic"] * (seats - 1)])
     bots = {seat: make_bot("random", game) for seat in range(seats)}
     rngs = bot_rngs(seed, seats)
     while True:
@@ -43,6 +44,13 @@ def decisions(game_name: str, seats: int, seed: int, preset: str | None = None) 
         seat = match.current_seat
         assert seat is not None
         match.play(match.decide(bots[seat], rngs[seat]), seat)
+
+
+def at_terminal(match: Match, width: int, height: int) -> TerminalGame:
+    """The terminal game of `match` on a live recording console: you at seat 1, bots named at the others."""
+    seats = len(match.players)
+    bots = {seat: make_bot("random", match.game) for seat in range(1, seats)}
+    return TerminalGame(match, bots, recording(width, height), live=True)  # type: ignore[arg-type]
 
 
 def screen_lines(terminal: TerminalGame, seat: int | None, width: int, height: int) -> list[list[Segment]]:
@@ -79,7 +87,7 @@ def test_every_decision_fits_the_promised_terminal_without_cutting_the_board(
         terminal: TerminalGame | None = None
         for match in decisions(game_name, seats, seed, preset):
             if terminal is None:
-                terminal = TerminalGame(match, {}, recording(width, height), live=True)
+                terminal = at_terminal(match, width, height)
             seat = match.current_seat if match.current_seat is not None else 0
             view = match.view(seat)
             phases.add(view.phase)
@@ -97,7 +105,7 @@ def test_the_duel_fits_its_terminal() -> None:
     for match in decisions("fm", 2, 3):
         if len(match.moves) > 60:
             break
-        terminal = TerminalGame(match, {}, recording(100, 30), live=True)
+        terminal = at_terminal(match, 100, 30)
         seat = match.current_seat if match.current_seat is not None else 0
         check_fits(screen_lines(terminal, seat, 100, 30), 100, 30, f"fm action {len(match.moves)}")
 
@@ -111,7 +119,7 @@ def test_small_terminals_get_a_compact_or_cut_board_never_a_scroll(
     for match in decisions(game_name, seats, 4):
         if len(match.moves) % 7 and not match.is_over:
             continue
-        terminal = TerminalGame(match, {}, recording(width, height), live=True)
+        terminal = at_terminal(match, width, height)
         seat = match.current_seat if match.current_seat is not None else 0
         check_fits(
             screen_lines(terminal, seat, width, height), width, height, f"{game_name} {width}x{height}"
@@ -120,7 +128,7 @@ def test_small_terminals_get_a_compact_or_cut_board_never_a_scroll(
 
 def test_a_smaller_terminal_gets_the_compact_drump_board() -> None:
     match = next(decisions("drump", 2, 5))
-    terminal = TerminalGame(match, {}, recording(80, 16), live=True)
+    terminal = at_terminal(match, 80, 16)
     seat = match.current_seat
     lines = screen_lines(terminal, seat, 80, 16)
     fit = terminal.screen.fit  # type: ignore[attr-defined]
@@ -138,7 +146,7 @@ def test_a_larger_terminal_shows_more_of_what_happened() -> None:
         match.play(match.decide(bot, rngs[match.current_seat or 0]))
     counts = []
     for height in (24, 40):
-        terminal = TerminalGame(match, {}, recording(80, height), live=True)
+        terminal = at_terminal(match, 80, height)
         lines = screen_lines(terminal, 0, 80, height)
         text = ["".join(segment.text for segment in line) for line in lines]
         start = next(index for index, line in enumerate(text) if line.startswith("what happened"))
@@ -154,7 +162,7 @@ def test_drump_discard_and_burst_phases_fit_and_say_what_is_going_on() -> None:
     match = Match(game, position=position(hands=(seven, ["Kh"])), seed=1, players=["you", "random"])
     match.play("end")
     assert match.view(0).phase == "discard"
-    terminal = TerminalGame(match, {}, recording(80, 24), live=True)
+    terminal = at_terminal(match, 80, 24)
     lines = screen_lines(terminal, 0, 80, 24)
     check_fits(lines, 80, 24, "discard")
     text = "\n".join("".join(segment.text for segment in line) for line in lines)
@@ -163,7 +171,7 @@ def test_drump_discard_and_burst_phases_fit_and_say_what_is_going_on() -> None:
     match = Match(game, position=data, seed=1, players=["you", "random"])
     match.play("burst 9c on 1")
     seat = match.current_seat
-    terminal = TerminalGame(match, {}, recording(80, 24), live=True)
+    terminal = at_terminal(match, 80, 24)
     lines = screen_lines(terminal, seat, 80, 24)
     check_fits(lines, 80, 24, "burst")
     text = "\n".join("".join(segment.text for segment in line) for line in lines)

@@ -229,3 +229,29 @@ def test_an_empty_line_leaves_the_screen_as_it_is_so_a_readers_own_words_stay_in
     assert terminal.drawn[1] == []  # nothing drawn over the reader's words
     assert "A campaign duel has no take-backs." in terminal.output.getvalue()
     assert GAME.format_action(match.moves[0].action) == "end"
+
+
+class FailingBot:
+    """A bot that breaks (or is interrupted by Ctrl-C) while it thinks."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        raise self.error
+
+
+def test_the_terminal_gets_its_screen_back_whatever_happens_and_ctrl_c_leaves() -> None:
+    import pytest
+
+    for error in (RuntimeError("a bug in a bot"), KeyboardInterrupt()):
+        match = Match(GAME, position=position(hands=(["2s"], ["3s"])), seed=1, players=["you", "heuristic"])
+        terminal = Terminal(["end"])
+        game = TerminalGame(match, {1: FailingBot(error)}, terminal.console, terminal.read_line, live=True)  # type: ignore[dict-item]
+        if isinstance(error, KeyboardInterrupt):
+            assert game.run() is None and "You left the game" in terminal.after()
+        else:
+            with pytest.raises(RuntimeError, match="a bug in a bot"):
+                game.run()
+        assert isinstance(game.screen, LiveScreen) and not game.screen.opened
+        assert "\x1b[?1049l" in terminal.output.getvalue()  # the alternate screen was left

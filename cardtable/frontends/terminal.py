@@ -140,7 +140,9 @@ class TerminalGame:
             self.screen.close()
             self._say_goodbye()
             return None
-        self.screen.close()
+        finally:
+            # Whatever happens, the terminal gets its own screen back.
+            self.screen.close()
         if self.screen.live:
             # The alternate screen is gone: the result stays in the terminal's own lines.
             self.console.print(summary, soft_wrap=True)
@@ -166,9 +168,13 @@ class TerminalGame:
         game = self.match.game
         if self.screen.live:
             self.show_table(self._observer(), None)
-        with self.screen.thinking(self.names[seat], self.bots[seat]):
-            view = game.view(self.match.state, seat)
-            action = self.bots[seat].choose(view, game.legal_actions(self.match.state), self.rngs[seat])
+        try:
+            with self.screen.thinking(self.names[seat], self.bots[seat]):
+                view = game.view(self.match.state, seat)
+                action = self.bots[seat].choose(view, game.legal_actions(self.match.state), self.rngs[seat])
+        except KeyboardInterrupt:
+            # Ctrl-C while a bot thinks leaves the game, as at a prompt.
+            raise QuitGame() from None
         self.match.play(action, seat)
 
     def _human_move(self, seat: int) -> None:
