@@ -1,7 +1,7 @@
 """Players that are programs, by name: `random`, `ismcts`, and each game's own bots (`heuristic`).
 
-Budgets are written after the name: `ismcts:2` thinks 2 seconds a move,
-`ismcts@500` runs 500 iterations a move (the same moves on any machine for a
+Budgets are written after the name, spent on each decision: `ismcts:2` thinks 2 seconds,
+`ismcts@500` runs 500 iterations (the same moves on any machine for a
 given seed); plain `ismcts` runs 1,000 iterations.  `cheat@N` is MCTS on the
 true state, a reference for benchmarks that is never offered as an opponent.
 """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,9 @@ from cardtable.bots import bot_names, is_search_spec, make_opponent
 from cardtable.core.errors import CardtableError, PositionError
 from cardtable.core.jsonio import read_json_file
 from cardtable.core.match import Match
+from cardtable.core.players import Bot
+from cardtable.frontends.history import history_command
+from cardtable.frontends.history import replay_file as replay_file_of
 from cardtable.frontends.registry import PlayRequest, all_front_ends, front_end
 from cardtable.frontends.saves import open_game, savers
 from cardtable.frontends.screens import game_document, rules_page
@@ -38,6 +42,22 @@ class CardtableGroup(click.Group):
 @click.version_option(package_name="cardtable")
 def main() -> None:
     """Play, replay and simulate card games: DRUMP (and more to come)."""
+
+
+def _bots_help() -> str:
+    """`--vs` in `play --help`: the games' bots (grouped when games share them), and what a budget means."""
+    games_by_bots: dict[tuple[str, ...], list[str]] = {}
+    for name in game_names():
+        games_by_bots.setdefault(tuple(bot_names(get_game(name))), []).append(name)
+    listed = "; ".join(
+        ", ".join(bots) + ("" if len(games_by_bots) == 1 else f" ({', '.join(games)})")
+        for bots, games in games_by_bots.items()
+    )
+    return (
+        f"The opponent: 'human' for two people at one terminal, or a bot: {listed}. A tree search's budget "
+        "is spent on each of its decisions: ismcts:2 thinks 2 seconds, ismcts@500 runs 500 iterations "
+        "(plain ismcts: 1,000). For fm, also one of the 39 duelists (number or name)."
+    )
 
 
 def _game(name: str) -> AnyGame:
@@ -82,9 +102,7 @@ _option_option = click.option(
 
 @main.command()
 @_game_argument
-@click.option(
-    "--vs", help="The opponent: a bot (random, heuristic) or 'human' for two people at one terminal."
-)
+@click.option("--vs", help=_bots_help())
 @click.option("--players", help="Every seat in order, comma-separated: you, random, heuristic, ...")
 @_rules_option
 @_option_option
@@ -117,7 +135,7 @@ def play(
 
     For fm, --vs names one of the 39 duelists (number or name), or a bot.
     """
-    from cardtable.frontends.terminal import TerminalGame
+    from cardtable.frontends.terminal import play_at_terminal
 
     game = _game(game_name)
     setup = front_end(game.name).setup
@@ -126,7 +144,8 @@ def play(
         match, own_bots = setup(request)
         # The seed would rebuild every hidden card: the terminal shows it when the game is over.
         Console().print(f"[bold]{game.title}[/bold]. Type 'help' for the commands.")
-        TerminalGame(match, own_bots, Console()).run()
+        new_request = replace(request, seed=None)
+        play_at_terminal(match, own_bots, Console(), new_match=lambda: setup(new_request))
         return
     if deck_files:
         raise click.BadParameter(f"{game.title} is not played with decks of your own", param_hint="--deck")
@@ -165,11 +184,23 @@ def play(
     done = len(match.moves)
     resumed = f", resumed after {done} action{'' if done == 1 else 's'}" if resume_file else ""
     console.print(f"[bold]{game.title}[/bold]{resumed}. Type 'help' for the commands.")
-    TerminalGame(match, bots, console, save_path=resume_file).run()
+
+    def new_match() -> tuple[Match, dict[int, Bot]]:
+        """The same game again, with a new seed."""
+        again = Match(
+            game,
+            options=match.options,
+            players=match.players,
+            first_seat=match.first_seat,
+            position=match.position,
+        )
+        return again, {seat: make_opponent(match.players[seat], game) for seat in bots}
+
+    play_at_terminal(match, bots, console, save_path=resume_file, new_match=new_match)
 
 
 @main.command(name="replay")
-@click.argument("replay_file", metavar="FILE", type=click.Path(dir_okay=False))
+@click.argument("replay_file", metavar="FILE|NUMBER", type=click.Path(dir_okay=False))
 @click.option(
     "--as",
     "observer",
@@ -181,10 +212,10 @@ def play(
     "--step/--no-step", default=None, help="Wait for Enter between actions (default: when interactive)."
 )
 def replay_command(replay_file: str, observer: str | None, step: bool | None) -> None:
-    """Step through a saved game."""
+    """Step through a saved game: a file, or the number of a finished game (cardtable history)."""
     from cardtable.frontends.replay_viewer import ReplayViewer, parse_observer
 
-    saved = open_game(replay_file)
+    saved = open_game(replay_file_of(replay_file))
     seat = parse_observer(observer, saved)
     console = Console()
     for note in saved.notes:
@@ -356,6 +387,7 @@ def position_template(game_name: str) -> None:
 
 # The table server: play online in a browser.
 main.add_command(serve)
+main.add_command(history_command)
 
 # The commands of the games' own applications (a campaign, deck files), from their front ends.
 for _front_end in all_front_ends():
