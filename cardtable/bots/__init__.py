@@ -2,9 +2,10 @@
 
 Budgets are written after the name: `ismcts:2` thinks 2 seconds a move,
 `ismcts@500` runs 500 iterations a move (the same moves on any machine for a
-given seed); plain `ismcts` runs 1,000 iterations.  A budget is finite and
-bounded (`core.jsonio`: at most an hour or ten million iterations a move).  `cheat@N` is MCTS on the
-true state, a reference for benchmarks that is never offered as an opponent.
+given seed); plain `ismcts` runs 1,000 iterations.  A budget is more than 0
+and at most an hour or ten million iterations a move (`core.jsonio`'s
+limits).  `cheat@N` is MCTS on the true state, a reference for benchmarks
+that is never offered as an opponent.
 """
 
 from __future__ import annotations
