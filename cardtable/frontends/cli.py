@@ -1,8 +1,9 @@
-"""The `cardtable` command: play, replay, simulate, rules, games."""
+"""The `cardtable` command: play, replay, simulate, arena, rules, games, positions, decks, campaign."""
 
 from __future__ import annotations
 
 import sys
+import traceback
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -11,11 +12,13 @@ import click
 from rich.console import Console
 from rich.markdown import Markdown
 
-from cardtable.bots import bot_names, is_search_spec, make_opponent
-from cardtable.core.errors import CardtableError, PositionError
-from cardtable.core.jsonio import read_json_file
+from cardtable.bots import bot_names, is_search_spec, make_bot, make_opponent
+from cardtable.core.errors import CardtableError, PathError
+from cardtable.core.jsonio import MAX_GAMES, MAX_JOBS, MAX_SEED
 from cardtable.core.match import Match
+from cardtable.core.paths import check_output_folder
 from cardtable.core.players import Bot
+from cardtable.core.positions import read_position_file
 from cardtable.frontends.history import history_command
 from cardtable.frontends.history import replay_file as replay_file_of
 from cardtable.frontends.registry import PlayRequest, all_front_ends, front_end
@@ -26,22 +29,92 @@ from cardtable.server.command import serve
 
 HUMANS = {"you", "human", "me"}
 
+#: Exit statuses: bad input (as click's own usage errors), a bug, Ctrl-C (128 + SIGINT).
+INPUT_FAILURE = 2
+BUG = 1
+INTERRUPTED = 130
+#: The longest error line printed: a message quoting a huge input is cut short.
+MAX_MESSAGE = 500
+BUG_REPORT = (
+    "This is a bug in cardtable, not a fault of your input: please report it as an issue on the "
+    "cardtable project, with the command you ran and the traceback above."
+)
+
+# The bounded numbers of the command line (docs/limits.md).
+_GAMES = click.IntRange(1, MAX_GAMES)
+_JOBS = click.IntRange(1, MAX_JOBS)
+_SEED = click.IntRange(0, MAX_SEED)
+
+
+def _one_line(message: str) -> str:
+    """A message as one line; one quoting a huge input loses its middle, keeping what and why."""
+    line = " ".join(message.splitlines())
+    if len(line) <= MAX_MESSAGE:
+        return line
+    half = (MAX_MESSAGE - 3) // 2
+    return f"{line[:half]} … {line[-half:]}"
+
+
+def _refuse_input(message: str, debug: bool) -> None:
+    """Report bad input: one line naming the input and the reason (after the traceback, with --debug)."""
+    if debug:
+        traceback.print_exc()
+    click.echo(f"Error: {_one_line(message)}", err=True)
+
 
 class CardtableGroup(click.Group):
-    """Turns the engine's own errors into a clear message and exit status 2."""
+    """The command line's one error boundary.
+
+    Bad input (the engine's own errors, click's usage errors, a path that
+    cannot be read or written) ends in one line on stderr naming the input
+    and the reason, exit status 2; `--debug` shows the traceback as well.
+    Anything else is a bug: its traceback and a line saying so, exit status
+    1.  Ctrl-C ends quietly, exit status 130.
+    """
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        """Read the group's own options: a mistake there, before `invoke`, is one line too."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            _refuse_input(error.format_message(), "--debug" in args)
+            raise click.exceptions.Exit(INPUT_FAILURE) from None
 
     def invoke(self, ctx: click.Context) -> Any:
+        """Run the command, turning each kind of failure into its report and exit status."""
+        debug = bool(ctx.params.get("debug"))
         try:
             return super().invoke(ctx)
+        except click.exceptions.Exit:
+            raise
+        except click.Abort as abort:
+            if isinstance(abort.__context__, KeyboardInterrupt):
+                ctx.exit(INTERRUPTED)
+            raise
+        except KeyboardInterrupt:
+            ctx.exit(INTERRUPTED)
+        except click.ClickException as error:
+            _refuse_input(error.format_message(), debug)
+            ctx.exit(INPUT_FAILURE)
         except CardtableError as error:
-            click.echo(f"Error: {error}", err=True)
-            ctx.exit(2)
+            _refuse_input(str(error), debug)
+            ctx.exit(INPUT_FAILURE)
+        except BrokenPipeError:
+            raise  # the reader of the output went away (`| head`): click ends quietly
+        except Exception as error:
+            traceback.print_exc()
+            click.echo(f"Error: {_one_line(f'{type(error).__name__}: {error}')}", err=True)
+            click.echo(BUG_REPORT, err=True)
+            ctx.exit(BUG)
 
 
 @click.group(cls=CardtableGroup)
 @click.version_option(package_name="cardtable")
-def main() -> None:
-    """Play, replay and simulate card games: DRUMP (and more to come)."""
+@click.option("--debug", is_flag=True, help="Show the traceback of any error (for developers).")
+def main(debug: bool) -> None:
+    """Play, replay, simulate and study card games: DRUMP, Scout, dnup and the Forbidden Memories duel."""
 
 
 def _bots_help() -> str:
@@ -83,12 +156,29 @@ def _players(game: AnyGame, vs: str | None, players: str | None) -> list[str]:
                 f"unknown player {name!r}; use you (a person) or a bot: {', '.join(bot_names(game))}",
                 param_hint="--vs/--players",
             )
+        if name not in HUMANS:
+            make_bot(name, game)  # refuses a bad search budget before anything runs
     return ["you" if name in HUMANS else name for name in names]
 
 
-def _read_position(path: str) -> Any:
-    """A position file: JSON, with `//` comments allowed (as in `cardtable position template`)."""
-    return read_json_file(path, PositionError, what="position", comments=True)
+def _seat_counts(game: AnyGame, text: str | None, bots: int) -> list[int]:
+    """The table sizes of `simulate --seats` (else the number of bots): sizes the game has, each once."""
+    if not text:
+        return [bots]
+    words = [word.strip() for word in text.split(",")]
+    if not all(word.isascii() and word.isdigit() for word in words):
+        raise click.BadParameter(f"{text!r} is not a list of numbers", param_hint="--seats")
+    # A size is checked by its length first: Python takes long to read a number of thousands of digits.
+    counts = [int(word) if len(word) <= 3 else game.max_seats + 1 for word in words]
+    for word, count in zip(words, counts, strict=True):
+        if not game.min_seats <= count <= game.max_seats:
+            raise click.BadParameter(
+                f"{game.title} seats {game.min_seats} to {game.max_seats} players, not {word}",
+                param_hint="--seats",
+            )
+    if len(set(counts)) != len(counts):
+        raise click.BadParameter(f"{text!r} names a table size twice", param_hint="--seats")
+    return counts
 
 
 _game_argument = click.argument(
@@ -106,7 +196,7 @@ _option_option = click.option(
 @click.option("--players", help="Every seat in order, comma-separated: you, random, heuristic, ...")
 @_rules_option
 @_option_option
-@click.option("--seed", type=int, help="Seed of the deal (a new one is drawn when left out).")
+@click.option("--seed", type=_SEED, help="Seed of the deal (a new one is drawn when left out).")
 @click.option("--first", type=click.IntRange(1), help="The seat that plays first (else the seed chooses).")
 @click.option(
     "--position", "position_file", type=click.Path(dir_okay=False), help="Start from a JSON position."
@@ -162,7 +252,7 @@ def play(
     else:
         names = _players(game, vs, players)
         options = _options(game, preset, assignments)
-        position = _read_position(position_file) if position_file else None
+        position = read_position_file(position_file) if position_file else None
         if first is not None and first > len(names):
             raise click.BadParameter(f"there is no seat {first}", param_hint="--first")
         match = Match(
@@ -226,16 +316,14 @@ def replay_command(replay_file: str, observer: str | None, step: bool | None) ->
 
 @main.command()
 @_game_argument
-@click.option(
-    "--games", "count", type=click.IntRange(1), default=1000, show_default=True, help="Games to play."
-)
+@click.option("--games", "count", type=_GAMES, default=1000, show_default=True, help="Games to play.")
 @click.option(
     "--players", default="heuristic,random", show_default=True, help="Bots, comma-separated, seat 1 first."
 )
 @_rules_option
 @_option_option
-@click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: all cores).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole run.")
+@click.option("--jobs", type=_JOBS, help="Processes to use (default: all cores).")
+@click.option("--seed", type=_SEED, default=1, show_default=True, help="Seed of the whole run.")
 @click.option(
     "--seats",
     "seat_counts",
@@ -256,14 +344,7 @@ def simulate(
 
     game = _game(game_name)
     bots = [name.strip().lower() for name in players.split(",")]
-    counts = [len(bots)]
-    if seat_counts:
-        try:
-            counts = [int(text) for text in seat_counts.split(",")]
-        except ValueError:
-            raise click.BadParameter(
-                f"{seat_counts!r} is not a list of numbers", param_hint="--seats"
-            ) from None
+    counts = _seat_counts(game, seat_counts, len(bots))
     options = _options(game, preset, assignments)
     console = Console()
     for seats in counts:
@@ -281,7 +362,7 @@ def simulate(
 @click.option(
     "--games",
     "count",
-    type=click.IntRange(1),
+    type=_GAMES,
     default=100,
     show_default=True,
     help="Games per table (seats rotate within a table).",
@@ -298,8 +379,8 @@ def simulate(
 )
 @_rules_option
 @_option_option
-@click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: all cores).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole arena.")
+@click.option("--jobs", type=_JOBS, help="Processes to use (default: all cores).")
+@click.option("--seed", type=_SEED, default=1, show_default=True, help="Seed of the whole arena.")
 @click.option(
     "--out",
     "folder",
@@ -336,6 +417,8 @@ def arena(
     if len(specs) < seats:
         raise click.BadParameter(f"{len(specs)} entrants cannot fill {seats} seats", param_hint="--players")
     options = _options(game, preset, assignments)
+    # A run of hours must not end in a folder it cannot write to: the folder is checked first.
+    check_output_folder(folder, PathError, "arena results")
     run_and_report(game, specs, count, options, seats, mode, seed, jobs, Path(folder), Console())
 
 
