@@ -48,7 +48,11 @@ class Player:
         self.context.set_default_timeout(WAIT)
         if settings is not None:
             # What the lobby remembers, set before any page runs (the bots' pace, the name).
-            script = "localStorage.setItem('cardtable', JSON.stringify({settings: %s}))"
+            script = (
+                "const kept = JSON.parse(localStorage.getItem('cardtable') || '{}');"
+                "kept.settings = Object.assign(%s, kept.settings || {});"
+                "localStorage.setItem('cardtable', JSON.stringify(kept));"
+            )
             self.context.add_init_script(script % _json(settings))
         self.errors: list[str] = []
         self.page: Page = self.context.new_page()

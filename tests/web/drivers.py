@@ -86,3 +86,18 @@ def scout_perform(player: Player, text: str, drag: bool = False) -> None:
         page.click(f'[data-target="gap-{position}"]')
     else:
         page.click(f'button[data-action="{text}"]')
+
+
+def dnup_perform(player: Player, text: str) -> None:
+    """Do one dnup action by clicking: the cards then Play, a card then a player, or a button."""
+    page = player.page
+    words = text.split()
+    if words[0] == "play":
+        for card in words[1:]:
+            hand_card(player, card)
+        page.click('button[data-role="play"]')
+    elif words[0] == "add":
+        hand_card(player, words[1])
+        page.click(f'[data-target="seat-{words[3]}"]')
+    else:
+        page.click(f'button[data-action="{text}"]')

@@ -210,7 +210,9 @@ async function drawServerTables(list, titles) {
 /** The lobby page. */
 export async function openLobby(root) {
   document.title = "cardtable";
-  const [list, catalogue] = await Promise.all([games(), fmCatalogue().catch(() => null)]);
+  const [found, catalogue] = await Promise.all([games(), fmCatalogue().catch(() => null)]);
+  const order = ["drump", "scout", "dnup", "fm"];
+  const list = [...found].sort((a, b) => (order.indexOf(a.game) + 1 || 99) - (order.indexOf(b.game) + 1 || 99));
   const titles = Object.fromEntries(list.map((game) => [game.game, game.title]));
   const name = h("input", { value: playerName(), maxlength: 40, "aria-label": "your name", dataset: { role: "name" } });
   name.addEventListener("change", () => setSetting("name", name.value.trim() || "You"));

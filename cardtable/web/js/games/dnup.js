@@ -45,8 +45,8 @@ function playerBox(context, seat, addTargets, takes) {
     h("span", {}, out >= 0 ? (out === 0 ? "out first" : "out") : `score ${view.scores[index]}`)),
   h("div.facts", {}, h("span", {}, `${view.hand_sizes[index]} in hand`), out >= 0 ? h("span", {}, `score ${view.scores[index]}`) : null),
   seat === context.seat ? null : h("div.backs", {},
-    known.map((code) => pairCard(code, { title: `${code}: everyone saw it go into this hand` })),
-    Array.from({ length: Math.min(hidden, 12) }, (_, i) => cardBack({ dataset: { key: `back-${seat}-${i}` } }))),
+    h("div.back-fan", {}, Array.from({ length: Math.min(hidden, 12) }, (_, i) => cardBack({ dataset: { key: `back-${seat}-${i}` } }))),
+    known.length ? h("div.known-cards", { title: "known to everyone: seen going into this hand" }, known.map((code) => pairCard(code))) : null),
   h("div.table-cards", { title: "the cards in front of this player" },
     view.tables[index].map((code, i) => pairCard(code, { dataset: { key: `table-${seat}-${i}-${code}` } })),
     take && !ui.selected?.length

@@ -31,6 +31,10 @@ export function readAction(text) {
   return { kind: text };
 }
 
+function cards(count) {
+  return `${count} card${count === 1 ? "" : "s"}`;
+}
+
 function short(card) {
   return `${card[0] === "X" ? "10" : card[0]}${SUITS[card[1]]}`;
 }
@@ -247,13 +251,13 @@ export function render(context) {
 
   const board = h("div.drump-board", { dataset: { phase: view.phase } },
     h("div.hand-row.theirs", { dataset: { area: "their-hand" } },
-      h("span.hand-label", {}, `${context.names[them - 1] || `Player ${them}`}: ${view.hand_sizes[them - 1]} cards`),
+      h("span.hand-label", {}, `${context.names[them - 1] || `Player ${them}`}: ${cards(view.hand_sizes[them - 1])}`),
       h("div.hand", {}, theirHand)),
     side(them),
     h("div.middle", {}, deck, pile, exchangeView(view.exchange, context), h("div.turn-info", {}, turnInfo(view, context.names))),
     side(me),
     h("div.hand-row.mine", { dataset: { area: "my-hand" } },
-      h("span.hand-label", {}, view.seat ? "Your hand" : `${context.names[me - 1] || "Player 1"}: ${view.hand_sizes[me - 1]} cards`),
+      h("span.hand-label", {}, view.seat ? "Your hand" : `${context.names[me - 1] || "Player 1"}: ${cards(view.hand_sizes[me - 1])}`),
       h("div.hand", {}, myHand)));
 
   // The buttons: the selected card's other moves, then the moves that need no card.

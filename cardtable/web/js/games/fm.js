@@ -238,7 +238,7 @@ export function render(context) {
     }
   }
   if (view.phase === "pick" && context.myTurn) {
-    buttons.push(h("button.ghost", { type: "button", dataset: { role: "hint" }, onclick: () => askHint(context) }, "💡 Fusion hint"));
+    buttons.push(h("button.ghost", { type: "button", dataset: { role: "hint" }, onclick: () => askHint(context) }, "Fusion hint"));
   }
   return { board, actions: buttons, covered, prompt: prompt(context, picks) };
 }

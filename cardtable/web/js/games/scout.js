@@ -59,7 +59,7 @@ function playerBox(context, seat) {
   },
   h("h4", {}, h("span", {}, name(context, seat), seat === context.seat ? " (you)" : ""), view.owner === seat ? h("span", {}, "owns the set") : null),
   h("div.facts", {}, facts),
-  seat === context.seat ? null : h("div.backs", {}, Array.from({ length: Math.min(view.hand_sizes[index], 12) }, (_, i) => cardBack({ dataset: { key: `back-${seat}-${i}` } }))),
+  seat === context.seat ? null : h("div.backs", {}, h("div.back-fan", {}, Array.from({ length: Math.min(view.hand_sizes[index], 12) }, (_, i) => cardBack({ dataset: { key: `back-${seat}-${i}` } })))),
   known.length ? h("div.facts", {}, `known in hand: ${known.join(" ")}`) : null);
 }
 
