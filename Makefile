@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint docs bench clean
+.PHONY: play test lint docs bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,9 @@ lint: $(STAMP)
 
 docs: $(STAMP)
 	for game in $$($(BIN)/cardtable games --names); do $(BIN)/cardtable rules $$game > docs/rules/$$game.md; done
+
+screenshots: $(STAMP)
+	CARDTABLE_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web -n 2
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py

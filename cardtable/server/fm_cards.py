@@ -13,6 +13,7 @@ from typing import Any
 from cardtable.games.fm import magic
 from cardtable.games.fm.carddata import MONSTER_TYPES, TERRAINS, card, cards, equip_bonus, rituals, tables
 from cardtable.games.fm.combat import BEATS
+from cardtable.games.fm.decks import DECK_SIZE, EXODIA_PIECES, MAX_COPIES
 
 
 def _number(value: int) -> str:
@@ -97,7 +98,7 @@ def card_text(card_id: int) -> str | None:
 
 @cache
 def catalogue() -> dict[str, Any]:
-    """Every card with its data and text, the terrain bonuses by type and the guardian stars' cycle."""
+    """Every card with its data and text, the terrain bonuses, the guardian stars' cycle, the deck rules."""
     boosts = tables()["terrain_boost"]
     return {
         "cards": {
@@ -118,4 +119,6 @@ def catalogue() -> dict[str, Any]:
         # Type -> the boost of each terrain after `normal` (seed §10).
         "terrain_boost": {kind: list(boosts[kind]) for kind in MONSTER_TYPES if kind in boosts},
         "beats": dict(BEATS),
+        # The deck rules (fm.md, "Life points and decks"), for the deck editor's count; the server checks.
+        "deck_rules": {"size": DECK_SIZE, "copies": MAX_COPIES, "single": list(EXODIA_PIECES)},
     }

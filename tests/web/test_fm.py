@@ -55,6 +55,7 @@ def test_fm_turns_with_a_fusion_against_a_duelist(
     turns = 0
     fused = 0
     actions = 0
+    shot = False
     while turns < MY_TURNS and page.evaluate("document.body.dataset.over") != "1":
         assert actions < MOST_ACTIONS
         legal = ann.legal()
@@ -83,6 +84,13 @@ def test_fm_turns_with_a_fusion_against_a_duelist(
             else:
                 _act_and_wait(ann, ".fm-zone.target")
         elif phase == "battle":
+            if fused and not shot:
+                # The table mid-duel, a card's ATK/DEF explained beside it.
+                page.hover('.fm-row [data-target^="my-m"] .card.fm[data-id]')
+                page.wait_for_selector('[data-role="explained"]')
+                page.screenshot(path=screenshots.path("fm"))
+                screenshots.publish("fm")
+                shot = True
             attacks = [text for text in legal if text.startswith("attack")]
             if attacks:
                 words = attacks[0].split()
@@ -103,6 +111,33 @@ def test_fm_turns_with_a_fusion_against_a_duelist(
     page.hover(".fm-zone:not(.magic-zone) .card.fm[data-id]")
     page.wait_for_selector('[data-role="explained"]')
     assert "Card:" in (page.text_content('[data-role="explained"]') or "")
-    page.screenshot(path=screenshots.path("fm"))
-    screenshots.publish("fm")
+    assert shot
+    ann.close()
+
+
+def test_a_deck_built_in_the_editor_is_brought_to_a_duel(server: ServerProcess, browser: Browser) -> None:
+    ann = Player(browser, settings={"botPace": 0, "name": "Ann"})
+    page = ann.page
+    page.goto(server.base + "/?decks")
+    page.fill('[data-role="search"]', "dragon")
+    results = page.locator("[data-add]")
+    results.first.wait_for()
+    chosen = [int(results.nth(index).get_attribute("data-add") or 0) for index in range(14)]
+    for index in range(14):
+        for _ in range(3 if index < 13 else 1):
+            results.nth(index).click()
+    assert page.get_attribute(".deck-status", "data-ready") == "yes"
+    # A fourth copy breaks the rules, and the count says so.
+    results.nth(0).click()
+    assert "the most is 3" in (page.text_content(".deck-status") or "")
+    page.click(f'.deck-list li[data-card="{chosen[0]}"] button')
+    page.fill('[data-role="deck-name"]', "Dragons")
+    page.click('[data-role="save"]')
+    page.goto(server.base + "/")
+    tile = page.locator('.game-tile[data-game="fm"]')
+    tile.locator('[data-role="deck"]').select_option(label="deck: Dragons")
+    tile.locator('[data-role="quick"]').click()
+    page.wait_for_selector('[data-area="hand"]')
+    hand = [int(value) for value in page.eval_on_selector_all('[data-area="hand"]', "cards => cards.map(c => c.dataset.id)")]
+    assert hand and set(hand) <= set(chosen), "the duel was not dealt from the deck built"
     ann.close()

@@ -3,6 +3,7 @@ import {
   createTable, fmCatalogue, forget, games, getJson, rememberedTables, setSetting, setting,
 } from "./api.js";
 import { copyText, dialog, fill, h, notice } from "./dom.js";
+import { savedDecks } from "./decks.js";
 
 const BLURBS = {
   drump: "Two players race to build a four-part monster, paying for each part with stacks of cards.",
@@ -30,8 +31,20 @@ async function sitAt(request) {
   location.href = mine.link;
 }
 
-async function quickGame(game, duelist) {
-  const seats = [{ person: playerName() }];
+/** A choice of deck for an FM seat: a new starter deck, or one kept in this browser. */
+function deckSelect(label) {
+  return h("select.deck-choice", { "aria-label": label, dataset: { role: "deck" } },
+    h("option", { value: "" }, "a new starter deck"),
+    savedDecks().map((deck, index) => h("option", { value: index }, `deck: ${deck.name}`)));
+}
+
+function chosenDeck(select) {
+  const deck = select && select.value !== "" ? savedDecks()[Number(select.value)] : null;
+  return deck ? { deck: deck.cards } : {};
+}
+
+async function quickGame(game, duelist, deck) {
+  const seats = [{ person: playerName(), ...chosenDeck(deck) }];
   if (game === "fm") seats.push({ duelist: duelist || 1, pace: botPace() });
   else {
     for (let index = 0; index < QUICK_OPPONENTS[game]; index += 1) {
@@ -61,16 +74,19 @@ function gameTile(game, catalogue) {
     ? h("select.duelist", { "aria-label": "duelist", dataset: { role: "duelist" } },
       catalogue.duelists.map((duelist) => h("option", { value: duelist.number }, `${duelist.number}. ${duelist.name}`)))
     : null;
+  const deck = name === "fm" ? deckSelect("your deck") : null;
   const versus = name === "fm" ? "Duel" : QUICK_OPPONENTS[name] > 1 ? "Play vs bots" : "Play vs bot";
   return h("section.game-tile", { dataset: { game: name } },
     h("h3", {}, game.title),
     h("p", {}, BLURBS[name] || ""),
     duelistSelect,
+    deck,
     h("div.tile-buttons", {},
-      h("button.primary", { type: "button", dataset: { role: "quick" }, onclick: () => quickGame(name, duelistSelect?.value) }, versus),
+      h("button.primary", { type: "button", dataset: { role: "quick" }, onclick: () => quickGame(name, duelistSelect?.value, deck) }, versus),
       h("button", { type: "button", dataset: { role: "friends" }, onclick: () => newTableDialog(game, catalogue) }, "Table for friends"),
       h("a.button.ghost", { href: `/?rules=${name}` }, "Rules"),
-      name === "drump" ? h("a.button.ghost", { href: "/?guide=drump", dataset: { role: "guide" } }, "Learn it") : null));
+      name === "drump" ? h("a.button.ghost", { href: "/?guide=drump", dataset: { role: "guide" } }, "Learn it") : null,
+      name === "fm" ? h("a.button.ghost", { href: "/?decks", dataset: { role: "decks" } }, "Decks") : null));
 }
 
 /** The invitation links of a new table, each with a copy button, and the spectators' link. */
@@ -99,12 +115,14 @@ function seatRow(game, index, catalogue) {
   const name = h("input", { name: `name-${index}`, value: index === 0 ? playerName() : `Friend ${index}`, maxlength: 40, "aria-label": `seat ${index + 1} name` });
   const duelist = catalogue ? h("select", { name: `duelist-${index}`, hidden: true, "aria-label": "duelist" },
     catalogue.duelists.map((entry) => h("option", { value: entry.number }, entry.name))) : null;
+  const deck = game.game === "fm" ? deckSelect(`seat ${index + 1} deck`) : null;
   kind.addEventListener("change", () => {
     if (duelist) duelist.hidden = kind.value !== "duelist";
+    if (deck) deck.hidden = kind.value === "duelist";
     name.hidden = kind.value === "duelist";
     if (kind.value.startsWith("bot:")) name.value = kind.value.slice(4);
   });
-  return h("li.seat-row", {}, h("span", {}, `Seat ${index + 1}`), kind, name, duelist);
+  return h("li.seat-row", {}, h("span", {}, `Seat ${index + 1}`), kind, name, duelist, deck);
 }
 
 function newTableDialog(game, catalogue) {
@@ -127,10 +145,12 @@ function newTableDialog(game, catalogue) {
     event.preventDefault();
     const seats = [];
     for (const row of seatList.children) {
-      const [kind, name, duelist] = row.querySelectorAll("select, input");
-      if (kind.value === "person") seats.push({ person: name.value.trim() || "Player" });
+      const [kind, name] = row.querySelectorAll("select, input");
+      const duelist = row.querySelector(`select[name^="duelist"]`);
+      const deck = game.game === "fm" ? chosenDeck(row.querySelector(".deck-choice")) : {};
+      if (kind.value === "person") seats.push({ person: name.value.trim() || "Player", ...deck });
       else if (kind.value === "duelist") seats.push({ duelist: Number(duelist.value), pace: botPace() });
-      else seats.push({ bot: kind.value.slice(4), name: name.value.trim(), pace: botPace() });
+      else seats.push({ bot: kind.value.slice(4), name: name.value.trim(), pace: botPace(), ...deck });
     }
     if (seats[0].person) setSetting("name", seats[0].person);
     const request = { game: game.game, seats };

@@ -14,6 +14,9 @@ async function route() {
     } else if (query.has("replay")) {
       const { openReplay } = await import("./replay.js");
       await openReplay(root, query.get("replay"), query.get("as"), Number(query.get("step") || 0));
+    } else if (query.has("decks")) {
+      const { openDecks } = await import("./decks.js");
+      await openDecks(root);
     } else if (query.has("rules")) {
       const { rulesPage } = await import("./rules.js");
       await rulesPage(root, query.get("rules"));

@@ -188,6 +188,7 @@ class TablePage {
     this.prompt.textContent = drawn.prompt || "";
     this.moves.update(context.legal, this.module.label);
     this.root.classList.toggle("my-turn", context.myTurn);
+    document.title = `${context.myTurn ? "● Your move — " : ""}${this.title.textContent} — cardtable`;
     this.guide?.update(context, this);
   }
 
@@ -241,6 +242,12 @@ class TablePage {
 
   key(event) {
     if (event.target.closest("input, textarea, select")) return;
+    // Cards and zones that act when clicked act on Enter and Space too.
+    if ((event.key === "Enter" || event.key === " ") && event.target.matches?.("[role=button], [data-target]") && event.target.tagName !== "BUTTON") {
+      event.target.click();
+      event.preventDefault();
+      return;
+    }
     if (event.key === "m") { this.toggleMoves(); event.preventDefault(); }
     if (event.key === "Escape" && Object.keys(this.ui).length) { this.ui = {}; this.render(); }
   }
@@ -251,7 +258,7 @@ class TablePage {
     const names = this.seats.map((entry) => entry.name);
     const replayHref = `/?replay=${this.tableId}${this.seat ? `&as=${this.seat}` : ""}`;
     const buttons = [
-      h("button.primary", { type: "button", dataset: { role: "play-again" }, onclick: () => this.playAgain() }, "Play again"),
+      this.seat ? h("button.primary", { type: "button", dataset: { role: "play-again" }, onclick: () => this.playAgain() }, "Play again") : null,
       h("a.button", { href: replayHref, dataset: { role: "replay" } }, "Watch the replay"),
       h("a.button", { href: "/" }, "Lobby"),
       h("button.ghost", { type: "button", onclick: (event) => event.target.closest(".backdrop").remove() }, "See the table"),

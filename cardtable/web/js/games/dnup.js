@@ -38,6 +38,7 @@ function playerBox(context, seat, addTargets, takes) {
   return h("div.player-box", {
     class: [view.current_seat === seat ? "to-act" : "", out >= 0 ? "out" : "", adds ? "target" : ""].join(" "),
     dataset: { seat, target: `seat-${seat}` },
+    tabindex: adds ? 0 : undefined,
     title: adds ? label(adds) : undefined,
     onclick: adds ? () => context.act(adds) : null,
   },

@@ -92,6 +92,7 @@ function stackView(stack, owner, slot, context, targets, attacked) {
   const slotElement = h("div.slot", {
     class: [target ? "target" : "", attacked ? "attacked" : "", context.view.turn?.slots_set?.includes(slot) && owner === context.view.turn_seat ? "set-this-turn" : ""].join(" "),
     dataset: { target: `${where}-slot-${slot}` },
+    tabindex: target ? 0 : undefined,
     title: target ? target.map(label).join("; ") : `${me ? "Your" : "Their"} slot ${slot}`,
     onclick: target ? () => choose(context, target) : null,
   },
@@ -243,10 +244,10 @@ export function render(context) {
     h("span.count", {}, `pile ${view.pile.length}`),
     pileTargets.length ? h("div.pile-choices", {}, pileTargets.map((key) => {
       const card = key.slice(5);
-      return playingCard(card, { class: "target", dataset: { target: key }, title: label(targets.get(key)[0]), onclick: () => choose(context, targets.get(key)) });
+      return playingCard(card, { class: "target", dataset: { target: key }, tabindex: 0, title: label(targets.get(key)[0]), onclick: () => choose(context, targets.get(key)) });
     })) : null);
   const deckTarget = targets.get("deck");
-  const deck = h("div.deck", { class: deckTarget ? "target" : "", dataset: { target: "deck" }, title: deckTarget ? label(deckTarget[0]) : `Deck: ${view.deck_size} cards`, onclick: deckTarget ? () => choose(context, deckTarget) : null },
+  const deck = h("div.deck", { class: deckTarget ? "target" : "", dataset: { target: "deck" }, tabindex: deckTarget ? 0 : undefined, title: deckTarget ? label(deckTarget[0]) : `Deck: ${view.deck_size} cards`, onclick: deckTarget ? () => choose(context, deckTarget) : null },
     view.deck_size ? cardBack() : h("div.card.empty-slot", {}, "empty"), h("span.count", {}, `deck ${view.deck_size}`));
 
   const board = h("div.drump-board", { dataset: { phase: view.phase } },

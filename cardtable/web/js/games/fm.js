@@ -87,6 +87,7 @@ function monsterZone(context, owner, zone, targets) {
     class: [monster?.position === "defence" ? "defence" : "", target ? "target" : "", ui.attacker === zone && mine ? "attacker" : "",
       mine && targets.get(`select-m${zone}`) ? "can-act" : ""].join(" "),
     dataset: { target: key },
+    tabindex: target || (mine && targets.get(`select-m${zone}`)) ? 0 : undefined,
     title: target ? target.map(label).join("; ") : undefined,
     onclick: () => {
       if (target) { context.act(target[0]); return; }
@@ -104,7 +105,7 @@ function magicZone(context, owner, zone, targets) {
   let face = null;
   if (entry === "set") face = cardBack({ class: "fm", dataset: { key: `${key}-set` } });
   else if (entry) face = hoverable(fmCard(entry, catalogue, { dataset: { key: `${key}-${entry}` }, title: "set face down" }), context, entry, null);
-  return h("div.fm-zone.magic-zone", { class: target ? "target" : "", dataset: { target: key }, title: target ? label(target[0]) : undefined, onclick: target ? () => context.act(target[0]) : null },
+  return h("div.fm-zone.magic-zone", { class: target ? "target" : "", dataset: { target: key }, tabindex: target ? 0 : undefined, title: target ? label(target[0]) : undefined, onclick: target ? () => context.act(target[0]) : null },
     h("span.zone-label", {}, `s${zone}`), face);
 }
 
@@ -136,8 +137,8 @@ function placePanel(context, places) {
   return h("div.fm-place", { dataset: { role: "place" } },
     hoverable(fmCard(pending.card, catalogue, {}), context, pending.card, null),
     h("div", {},
-      h("div.choices", {}, "Position: ", choice("position", "attack", "⚔ Attack"), choice("position", "defence", "🛡 Defence")),
-      h("div.choices", {}, "Guardian star: ", (data?.stars || ["1", "2"]).map((star, index) => choice("star", index + 1, starName(star)))),
+      h("div.choices", {}, "Position: ", choice("position", "attack", "Attack"), choice("position", "defence", "Defence")),
+      h("div.choices", {}, "Guardian star: ", (data?.stars || ["1", "2"]).map((star, index) => choice("star", index + 1, `${starName(star)} (beats ${catalogue.beats[star] || "?"})`))),
       text ? h("button.action.primary", { type: "button", dataset: { action: text }, onclick: () => context.act(text) }, "Place it")
         : h("p", {}, "No zone is free: click one of your monsters to place it over.")));
 }

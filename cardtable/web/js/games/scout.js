@@ -126,6 +126,8 @@ export function render(context) {
     return pairCard(code, {
       class: [scoutable ? "end" : "", picked ? "picked" : ""].join(" "),
       dataset: { key: `active-${index}-${code}`, end: scoutable ? end : "" },
+      role: scoutable ? "button" : undefined,
+      tabindex: scoutable ? 0 : undefined,
       title: scoutable ? `Scout the ${end} end: drag it into your hand, or click it then a gap` : undefined,
       onclick: scoutable ? () => { ui.picked = ui.picked?.end === end ? null : { end, turned: false }; ui.selection = null; context.update(); } : null,
       onpointerdown: scoutable ? (event) => startDrag(event, context, end) : null,
@@ -148,6 +150,7 @@ export function render(context) {
   const gap = (position) => h("div.gap", {
     class: ui.picked ? "open" : "",
     dataset: { position, target: `gap-${position}` },
+    tabindex: ui.picked ? 0 : undefined,
     title: ui.picked ? `Put it here (place ${position})` : undefined,
     onclick: ui.picked ? () => context.act(scoutText(ui.picked.end, ui.picked.turned, position, ui.chip)) : null,
   });
