@@ -140,10 +140,10 @@ class ClientRoutes:
         token = request.cookies.get(COOKIE_PREFIX + table.id)
         seat = None if token is None else table.seat_of(token)
         if seat is None:
-            return _refusal("spectator", "only a seat's player may ask for a hint (open your invitation)", 403)
+            return _refusal(
+                "spectator", "only a seat's player may ask for a hint (open your invitation)", 403
+            )
         finder = HINTS.get(table.game.name)
         if finder is None:
-            return _refusal(
-                "no_hint", f"no hint is connected for {table.game.title} on this server yet", 501
-            )
+            return _refusal("no_hint", f"no hint is connected for {table.game.title} on this server yet", 501)
         return JSONResponse({"table": table.id, "seat": seat + 1, "hints": finder(table.match.view(seat))})

@@ -42,7 +42,9 @@ def launch() -> Iterator[Browser]:
 class Player:
     """One person at a browser: a context of its own (cookies, storage) and its page."""
 
-    def __init__(self, browser: Browser, viewport: dict[str, int] = DESKTOP, settings: dict[str, Any] | None = None):
+    def __init__(
+        self, browser: Browser, viewport: dict[str, int] = DESKTOP, settings: dict[str, Any] | None = None
+    ):
         # Less motion: cards land at once, so that clicks need not wait for them to settle.
         self.context: BrowserContext = browser.new_context(viewport=viewport, reduced_motion="reduce")  # type: ignore[arg-type]
         self.context.set_default_timeout(WAIT)
@@ -71,12 +73,15 @@ class Player:
 
     def legal(self) -> list[str]:
         """The legal moves the page lists (the move list: every legal action in notation)."""
-        return list(self.page.eval_on_selector_all("[data-move]", "buttons => buttons.map(b => b.dataset.move)"))
+        return list(
+            self.page.eval_on_selector_all("[data-move]", "buttons => buttons.map(b => b.dataset.move)")
+        )
 
     def wait_for_version_after(self, version: int) -> None:
         """Wait until the page shows a later version, or the end of the game."""
         self.page.wait_for_function(
-            "v => Number(document.body.dataset.version) > v || document.body.dataset.over === '1'", arg=version
+            "v => Number(document.body.dataset.version) > v || document.body.dataset.over === '1'",
+            arg=version,
         )
 
     def close(self) -> None:

@@ -57,7 +57,9 @@ def test_each_rules_page_is_served_as_markdown(tmp_path: Path) -> None:
     async def scenario(client: httpx.AsyncClient, service: Any) -> None:
         page = await client.get("/api/games/drump/rules")
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/markdown")
-        assert page.text.startswith("# DRUMP") and "{{options}}" not in page.text and "`block_adds`" in page.text
+        assert (
+            page.text.startswith("# DRUMP") and "{{options}}" not in page.text and "`block_adds`" in page.text
+        )
         missing = await client.get("/api/games/chess/rules")
         assert missing.status_code == 404 and "chess" in missing.json()["error"]["message"]
 
@@ -70,10 +72,18 @@ def test_the_fm_cards_carry_their_data_and_what_they_do(tmp_path: Path) -> None:
         assert len(data["cards"]) == 722 and len(data["duelists"]) == 39
         dragon = data["cards"]["1"]
         assert (dragon["name"], dragon["atk"], dragon["def"], dragon["stars"]) == (
-            "Blue-eyes White Dragon", 3000, 2500, ["Sun", "Mars"]
+            "Blue-eyes White Dragon",
+            3000,
+            2500,
+            ["Sun", "Mars"],
         )
-        assert data["cards"]["340"]["text"] == "You gain 1,000 life points (at most your starting life points)."
-        assert "Widespread Ruin" == data["cards"]["686"]["name"] and "any attacker" in data["cards"]["686"]["text"]
+        assert (
+            data["cards"]["340"]["text"] == "You gain 1,000 life points (at most your starting life points)."
+        )
+        assert (
+            data["cards"]["686"]["name"] == "Widespread Ruin"
+            and "any attacker" in data["cards"]["686"]["text"]
+        )
         assert data["cards"]["330"]["text"].startswith("Turns the field to Forest")
         # Every card that is not a monster says what it does.
         assert all(card["text"] for card in data["cards"].values() if card["kind"] != "monster")

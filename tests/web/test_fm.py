@@ -27,14 +27,19 @@ def fusion_deck() -> list[int]:
         chosen.append(
             max(
                 (monster for monster in monsters if monster not in chosen),
-                key=lambda monster: (sum(other in partners[monster] for other in chosen), len(partners[monster])),
+                key=lambda monster: (
+                    sum(other in partners[monster] for other in chosen),
+                    len(partners[monster]),
+                ),
             )
         )
     return (chosen * 3)[:40]
 
 
 def _hand(player: Player) -> list[int]:
-    ids = player.page.eval_on_selector_all('[data-area="hand"]', "cards => cards.map(c => Number(c.dataset.id))")
+    ids = player.page.eval_on_selector_all(
+        '[data-area="hand"]', "cards => cards.map(c => Number(c.dataset.id))"
+    )
     return list(ids)
 
 
@@ -65,10 +70,15 @@ def test_fm_turns_with_a_fusion_against_a_duelist(
         actions += 1
         phase = page.get_attribute(".fm-board", "data-phase")
         if phase == "pick":
-            hand = _hand(ann)[: int(page.evaluate("document.querySelectorAll('[data-area=hand]:not(.from-deck)').length"))]
+            hand = _hand(ann)[
+                : int(page.evaluate("document.querySelectorAll('[data-area=hand]:not(.from-deck)').length"))
+            ]
             pair = next(
-                ((first, second) for first, second in itertools.combinations(range(len(hand)), 2)
-                 if fusion_of(hand[first], hand[second], True)),
+                (
+                    (first, second)
+                    for first, second in itertools.combinations(range(len(hand)), 2)
+                    if fusion_of(hand[first], hand[second], True)
+                ),
                 None,
             )
             picks = pair if pair is not None else (0,)
@@ -138,6 +148,9 @@ def test_a_deck_built_in_the_editor_is_brought_to_a_duel(server: ServerProcess, 
     tile.locator('[data-role="deck"]').select_option(label="deck: Dragons")
     tile.locator('[data-role="quick"]').click()
     page.wait_for_selector('[data-area="hand"]')
-    hand = [int(value) for value in page.eval_on_selector_all('[data-area="hand"]', "cards => cards.map(c => c.dataset.id)")]
+    hand = [
+        int(value)
+        for value in page.eval_on_selector_all('[data-area="hand"]', "cards => cards.map(c => c.dataset.id)")
+    ]
     assert hand and set(hand) <= set(chosen), "the duel was not dealt from the deck built"
     ann.close()

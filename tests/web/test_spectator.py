@@ -27,10 +27,12 @@ from tests.web.browser import Browser, Player
 RECORDER = """
 window.__pages = [];
 document.addEventListener("DOMContentLoaded", () => {
+  const body = document.body;
   const record = () => window.__pages.push({
-    version: document.body.dataset.version, over: document.body.dataset.over || "", html: document.body.outerHTML,
+    version: body.dataset.version, over: body.dataset.over || "", html: body.outerHTML,
   });
-  new MutationObserver(record).observe(document.body, { attributes: true, attributeFilter: ["data-version", "data-over"] });
+  const watched = { attributes: true, attributeFilter: ["data-version", "data-over"] };
+  new MutationObserver(record).observe(body, watched);
 });
 """
 #: What a page could spell a card with: DRUMP `7h`, pairs `7/3`, FM `#001`.
@@ -61,7 +63,9 @@ def _states(replay_text: str) -> tuple[Any, list[Any]]:
 
 
 @pytest.mark.parametrize("name", list(TABLES))
-def test_a_spectator_page_never_shows_a_hidden_card(server: ServerProcess, browser: Browser, name: str) -> None:
+def test_a_spectator_page_never_shows_a_hidden_card(
+    server: ServerProcess, browser: Browser, name: str
+) -> None:
     game = get_game(name)
     table = server.create_table(name, TABLES[name])
     watcher = Player(browser)
@@ -83,7 +87,9 @@ def test_a_spectator_page_never_shows_a_hidden_card(server: ServerProcess, brows
             ann.page.wait_for_timeout(20)
             continue
         version = ann.version()
-        ann.page.evaluate("move => document.querySelector(`[data-move=\"${move}\"]`).click()", rng.choice(legal))
+        ann.page.evaluate(
+            'move => document.querySelector(`[data-move="${move}"]`).click()', rng.choice(legal)
+        )
         ann.wait_for_version_after(version)
     watcher.page.wait_for_selector(".outcome-dialog")
     assert watcher.page.text_content(".badge.watching") == "watching"
