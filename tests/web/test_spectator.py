@@ -17,7 +17,6 @@ from typing import Any
 import httpx
 import pytest
 
-from cardtable.core.conformance import _leaks
 from cardtable.core.replay import from_lines
 from cardtable.games import get_game
 from tests.server.helpers import ServerProcess
@@ -28,9 +27,12 @@ RECORDER = """
 window.__pages = [];
 document.addEventListener("DOMContentLoaded", () => {
   const body = document.body;
-  const record = () => window.__pages.push({
-    version: body.dataset.version, over: body.dataset.over || "", html: body.outerHTML,
-  });
+  const record = () => {
+    const copy = body.cloneNode(true);
+    const log = [...copy.querySelectorAll(".log-list li, .recent-entry")].map((entry) => entry.textContent);
+    for (const entry of copy.querySelectorAll(".log-list, .recent")) entry.remove();
+    window.__pages.push({ version: body.dataset.version, html: copy.outerHTML, log: [...new Set(log)] });
+  };
   const watched = { attributes: true, attributeFilter: ["data-version", "data-over"] };
   new MutationObserver(record).observe(body, watched);
 });
@@ -46,19 +48,17 @@ MOST_ACTIONS = 400
 
 
 def page_leaks(game: Any, hidden: frozenset[int], html: str) -> list[str]:
-    """The spellings of hidden cards that appear among a page's words and attribute values."""
+    """The spellings of hidden cards among the words and attribute values of a page (or a frame)."""
     tokens = set(TOKEN.findall(html))
     return sorted(name for card in hidden for name in game.card_spellings(card) if name in tokens)
 
 
 def _states(replay_text: str) -> tuple[Any, list[Any]]:
-    lines = [json.loads(line) for line in replay_text.splitlines() if line.strip()]
-    match = from_lines([json.dumps(lines[0])])
-    states = [match.state]
-    for line in lines[1:]:
-        if "action" in line:
-            match.play(line["action"], line["seat"] - 1)
-            states.append(match.state)
+    """The match a replay records, and its state at every version."""
+    match = from_lines(replay_text.splitlines())
+    states = [match.initial]
+    for move in match.moves:
+        states.append(match.game.apply(states[-1], move.action))
     return match, states
 
 
@@ -105,17 +105,22 @@ def test_a_spectator_page_never_shows_a_hidden_card(
             break
         assert str(match.seed) not in text, "the seed was sent before the end"
         version = frame.get("version", version)
-        leaked = _leaks(game, game.hidden_cards(states[version], None), frame)
+        leaked = page_leaks(game, game.hidden_cards(states[version], None), text)
         assert not leaked, f"frame at version {version} shows hidden cards {leaked}"
         checked += 1
     assert checked >= len(states) // 2
     drawn = [copy for copy in pages if copy["version"] not in (None, "")]
     assert len(drawn) >= len(states) // 2, "the page did not follow the game"
     backs = 0
+    logged: set[str] = set()
     for copy in drawn:
-        state = states[int(copy["version"])]
-        leaked = page_leaks(game, game.hidden_cards(state, None), copy["html"])
+        hidden = game.hidden_cards(states[int(copy["version"])], None)
+        leaked = page_leaks(game, hidden, copy["html"])
         assert not leaked, f"the page at version {copy['version']} shows hidden cards {leaked}"
+        new = [entry for entry in copy["log"] if entry not in logged]
+        leaked = page_leaks(game, hidden, " ".join(new))
+        assert not leaked, f"the log at version {copy['version']} shows hidden cards {leaked}: {new}"
+        logged.update(new)
         backs += 'class="card back' in copy["html"]
     assert backs, "the page never drew a hidden card as a back: the check saw no table"
     watcher.close()
