@@ -4,6 +4,7 @@ import {
 } from "./api.js";
 import { copyText, dialog, fill, h, notice } from "./dom.js";
 import { savedDecks } from "./decks.js";
+import { cardBack, fmCard, pairCard, playingCard } from "./cards.js";
 
 const BLURBS = {
   drump: "Two players race to build a four-part monster, paying for each part with stacks of cards.",
@@ -17,7 +18,7 @@ const PACES = [["instant", 0], ["quick", 0.4], ["normal", 0.9], ["slow", 1.8]];
 const BOT_NAMES = ["Robin", "Sasha", "Kim", "Alex"];
 
 function playerName() {
-  return setting("name", "You") || "You";
+  return setting("name", "Player") || "Player";
 }
 
 function botPace() {
@@ -68,6 +69,15 @@ export async function startGuide(root) {
   location.href = `/play/${created.table}?token=${encodeURIComponent(token)}`;
 }
 
+/** A few cards of the game, drawn for its tile. */
+function tileCards(name, catalogue) {
+  if (name === "drump") return [playingCard("Kd"), playingCard("7h"), playingCard("As"), cardBack()];
+  if (name === "scout") return [pairCard("7/3"), pairCard("8/2"), pairCard("9/1")];
+  if (name === "dnup") return [pairCard("5/2"), pairCard("5/9"), pairCard("10/4")];
+  if (name === "fm" && catalogue) return [fmCard("#001 Blue-eyes White Dragon", catalogue), fmCard("#336 Dark Hole", catalogue)];
+  return [];
+}
+
 function gameTile(game, catalogue) {
   const name = game.game;
   const duelistSelect = name === "fm" && catalogue
@@ -77,7 +87,7 @@ function gameTile(game, catalogue) {
   const deck = name === "fm" ? deckSelect("your deck") : null;
   const versus = name === "fm" ? "Duel" : QUICK_OPPONENTS[name] > 1 ? "Play vs bots" : "Play vs bot";
   return h("section.game-tile", { dataset: { game: name } },
-    h("h3", {}, game.title),
+    h("div.tile-head", {}, h("h3", {}, game.title), h("div.tile-cards", { "aria-hidden": "true" }, tileCards(name, catalogue))),
     h("p", {}, BLURBS[name] || ""),
     duelistSelect,
     deck,
@@ -235,7 +245,7 @@ export async function openLobby(root) {
   const list = [...found].sort((a, b) => (order.indexOf(a.game) + 1 || 99) - (order.indexOf(b.game) + 1 || 99));
   const titles = Object.fromEntries(list.map((game) => [game.game, game.title]));
   const name = h("input", { value: playerName(), maxlength: 40, "aria-label": "your name", dataset: { role: "name" } });
-  name.addEventListener("change", () => setSetting("name", name.value.trim() || "You"));
+  name.addEventListener("change", () => setSetting("name", name.value.trim() || "Player"));
   const pace = h("select", { "aria-label": "bot speed", dataset: { role: "pace" } },
     PACES.map(([words, seconds]) => h("option", { value: seconds }, words)));
   pace.value = String(botPace());

@@ -116,6 +116,8 @@ export class DrumpGuide {
       h("div.guide-buttons", {},
         h("button.ghost", { type: "button", onclick: () => { this.off = true; this.update(context, page); } }, "Stop the guide"),
         h("button.primary", { type: "button", dataset: { role: "guide-next" }, onclick: () => { this.shown.add(tip.key); this.update(context, page); } }, "Got it")));
-    page.board.parentElement.append(this.bubble);
+    // Beside the board on a wide screen (over the log, hiding no card); over the board on a phone.
+    if (window.matchMedia("(max-width: 760px)").matches) page.board.parentElement.append(this.bubble);
+    else page.side.prepend(this.bubble);
   }
 }
