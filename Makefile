@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint docs bench screenshots clean
+.PHONY: play serve test lint docs bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 
 play: $(STAMP)
 	$(BIN)/cardtable play drump
+
+serve: $(STAMP)
+	$(BIN)/cardtable serve
 
 test: $(STAMP) lint
 	$(BIN)/pytest -n auto

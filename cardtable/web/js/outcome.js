@@ -10,10 +10,14 @@ export function outcomeSummary(outcome, names, seat) {
   else if (seat && winners.length) headline = `${winners.map(name).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
   else if (winners.length) headline = `${winners.map(name).join(" and ")} ${winners.length > 1 ? "win" : "wins"}`;
   else headline = "Nobody wins";
+  // How it ended: the reason in words, after the ending's name when the reason does not say it already.
   const ending = (outcome.ending || "").replaceAll("_", " ");
+  const reason = outcome.reason || "";
+  const said = !ending || reason.toLowerCase().includes(ending.toLowerCase());
+  const how = said ? reason : `${ending}: ${reason}`;
   return h("div.outcome", { dataset: { ending: outcome.ending || "" } },
     h("p.headline", {}, headline),
-    h("p.reason", {}, ending ? `${ending[0].toUpperCase()}${ending.slice(1)}: ` : "", outcome.reason || ""),
+    h("p.reason", {}, how ? `${how[0].toUpperCase()}${how.slice(1)}.` : ""),
     h("table.scores", {},
       h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
       h("tbody", {}, (outcome.scores || []).map((score, index) => h("tr", {

@@ -45,11 +45,11 @@ class ReplayViewer {
     as.addEventListener("change", () => { this.seat = as.value ? Number(as.value) : null; this.cache.clear(); this.go(this.step); });
     this.logList = h("ol.log-list");
     const controls = h("div.replay-controls", {},
-      h("button", { type: "button", dataset: { role: "first" }, onclick: () => this.go(0), title: "the start (Home)" }, "⏮"),
+      h("button", { type: "button", dataset: { role: "first" }, onclick: () => this.go(0), title: "the start (Home)" }, "« Start"),
       h("button", { type: "button", dataset: { role: "back" }, onclick: () => this.go(this.step - 1), title: "one step back (←)" }, "◀ Back"),
       this.playButton,
       h("button", { type: "button", dataset: { role: "forward" }, onclick: () => this.go(this.step + 1), title: "one step forward (→)" }, "Forward ▶"),
-      h("button", { type: "button", dataset: { role: "last" }, onclick: () => this.go(this.steps), title: "the end (End)" }, "⏭"),
+      h("button", { type: "button", dataset: { role: "last" }, onclick: () => this.go(this.steps), title: "the end (End)" }, "End »"),
       this.slider, this.counter, as,
       h("a.button.ghost", { href: `/api/tables/${this.tableId}/replay`, download: `${first.game}-${this.tableId}.jsonl`, title: "the replay file (seed included), for `cardtable replay`" }, "Download"));
     fill(this.root, h("div.table-page.replay-page", {},

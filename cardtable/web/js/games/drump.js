@@ -239,9 +239,15 @@ export function render(context) {
 
   const pileTop = view.pile.length ? view.pile[view.pile.length - 1] : null;
   const pileTargets = [...targets.keys()].filter((key) => key.startsWith("pile-"));
-  const pile = h("div.pile", { title: `Discard pile: ${view.pile.length} cards`, dataset: { role: "pile" } },
+  const showPile = ui.showPile && view.pile.length && !pileTargets.length;
+  const pile = h("div.pile", {
+    title: `Discard pile: ${cards(view.pile.length)}, every one public (click to see them)`,
+    dataset: { role: "pile" },
+    onclick: pileTargets.length ? null : () => { ui.showPile = !ui.showPile; context.update(); },
+  },
     pileTop ? playingCard(pileTop, { dataset: { key: `pile-${view.pile.length}-${pileTop}` } }) : h("div.card.empty-slot", {}, "pile"),
     h("span.count", {}, `pile ${view.pile.length}`),
+    showPile ? h("div.pile-choices.pile-all", { dataset: { role: "pile-all" } }, view.pile.map((card, index) => playingCard(card, { dataset: { key: `pile-all-${index}-${card}` } }))) : null,
     pileTargets.length ? h("div.pile-choices", {}, pileTargets.map((key) => {
       const card = key.slice(5);
       return playingCard(card, { class: "target", dataset: { target: key }, tabindex: 0, title: label(targets.get(key)[0]), onclick: () => choose(context, targets.get(key)) });
