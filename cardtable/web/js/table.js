@@ -80,9 +80,11 @@ class TablePage {
     this.root.dataset.game = frame.game;
     this.root.dataset.seat = frame.seat ?? "spectator";
     if (frame.seat) claimSeat(this.tableId, frame.seat);
-    this.module = await loadGame(frame.game);
-    this.catalogue = this.module.prepare ? await this.module.prepare() : null;
-    if (this.options.guide && this.module.guide) this.guide = await this.module.guide();
+    // The board is drawn once its module, and what it needs, are all here (states may come meanwhile).
+    const module = await loadGame(frame.game);
+    this.catalogue = module.prepare ? await module.prepare() : null;
+    if (this.options.guide && module.guide) this.guide = await module.guide();
+    this.module = module;
     this.drawSeats();
     if (this.frame) this.render();
   }
