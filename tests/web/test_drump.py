@@ -55,8 +55,12 @@ def test_two_browsers_finish_a_drump_game_by_clicking(
         mover.wait_for_version_after(version)
         actions += 1
         if actions == RELOAD_AT:
+            # Bob reloads and is back at the table where it was (his hand may be empty by now).
+            version = mover.version()
             bob.page.reload()
-            bob.page.wait_for_selector('[data-area="my-hand"] .card')
+            bob.page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version)
+            bob.page.wait_for_selector(".drump-board")
+            assert bob.page.text_content(".seat-tag.me") == "2. Bob (you)"
         if not shot and actions > 40 and ann.page.query_selector(".stack .card.back[data-known]"):
             ann.page.screenshot(path=screenshots.path("drump"))
             screenshots.publish("drump")
@@ -66,7 +70,6 @@ def test_two_browsers_finish_a_drump_game_by_clicking(
         player.page.wait_for_selector(".outcome-dialog .outcome .reason")
     reason = ann.page.text_content(".outcome-dialog .reason")
     assert reason and reason == bob.page.text_content(".outcome-dialog .reason")
-    print("actions", actions)
     assert actions > 20
     ann.page.click('.outcome-dialog [data-role="replay"]')
     ann.page.wait_for_selector(".replay-page .drump-board")
