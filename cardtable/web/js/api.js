@@ -124,7 +124,3 @@ export function rememberedTables() {
   return load().tables || [];
 }
 
-/** The remembered table entry, if any. */
-export function rememberedTable(tableId) {
-  return rememberedTables().find((entry) => entry.table === tableId) || null;
-}

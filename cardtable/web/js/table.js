@@ -1,5 +1,5 @@
 // The table page: seats, the game's board, the actions, the log, the move list, and the end of the game.
-import { claimSeat, createTable, rememberedTable, setting } from "./api.js";
+import { claimSeat, createTable, setting } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { dialog, fill, h, notice } from "./dom.js";
 import { loadGame } from "./games/index.js";
@@ -291,7 +291,3 @@ class TablePage {
   }
 }
 
-/** Whether the page's table was created in this browser (its links are remembered). */
-export function isRemembered(tableId) {
-  return rememberedTable(tableId) !== null;
-}

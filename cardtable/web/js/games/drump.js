@@ -1,7 +1,7 @@
 // DRUMP's table: hands, both sides' four force stacks, the monster zones, the pile and the deck, a Burst
 // under way, and moves made by selecting a card and then where it goes (drump.md).
 import {
-  PART_ORDER, PART_SUIT, SUITS, cardBack, drumpValue, drumpWords, isPart, playingCard,
+  PART_ORDER, PART_SUIT, SUITS, cardBack, drumpValue, drumpWords, playingCard,
 } from "../cards.js";
 import { h } from "../dom.js";
 
