@@ -40,6 +40,9 @@ def test_two_browsers_finish_a_drump_game_by_clicking(
     bob.page.wait_for_selector('[data-area="my-hand"] .card')
     assert ann.page.text_content(".seat-tag.me") == "1. Ann (you)"
     assert bob.page.text_content(".seat-tag.me") == "2. Bob (you)"
+    ann.page.fill(".chat input", "good luck")
+    ann.page.press(".chat input", "Enter")
+    bob.page.locator(".log-list li.chat").get_by_text("Ann: good luck").wait_for()
     rng = random.Random(12)
     actions = 0
     shot = False

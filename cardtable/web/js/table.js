@@ -43,8 +43,14 @@ class TablePage {
     this.actionBar = h("div.action-bar", { "aria-label": "actions" });
     this.logList = h("ol.log-list");
     this.moves = movesPanel((text) => this.act(text));
+    this.chats = [];
+    const chatField = h("input", { type: "text", maxlength: 300, placeholder: "Say something to the table", "aria-label": "chat" });
+    const chat = h("form.chat", { onsubmit: (event) => {
+      event.preventDefault();
+      if (chatField.value.trim() && this.connection.chat(chatField.value.trim())) chatField.value = "";
+    } }, chatField);
     this.side = h("aside.side", {},
-      h("section.log", {}, h("h3", {}, "What happened"), this.logList),
+      h("section.log", {}, h("h3", {}, "What happened"), this.logList, chat),
       this.moves.element);
     this.side.classList.toggle("moves-open", this.showMoves);
     const header = h("header.table-header", {},
@@ -65,7 +71,7 @@ class TablePage {
       error: (frame) => this.error(frame),
       ack: () => {},
       presence: (frame) => this.presence(frame),
-      chat: (frame) => this.addLog([`${frame.name}: ${frame.text}`], "chat"),
+      chat: (frame) => { this.chats.push({ at: this.log.length, text: `${frame.name}: ${frame.text}` }); this.drawLog(); },
       status: (text) => { this.status.textContent = text; this.status.hidden = !text; },
     });
     this.status.hidden = true;
@@ -223,12 +229,14 @@ class TablePage {
   }
 
   drawLog() {
-    fill(this.logList, this.log.map((entry, index) => h("li", { class: index >= this.log.length - 3 ? "latest" : "" }, this.named(entry))));
+    const items = [];
+    this.log.forEach((entry, index) => {
+      for (const said of this.chats) if (said.at === index) items.push(h("li.chat", {}, said.text));
+      items.push(h("li", { class: index >= this.log.length - 3 ? "latest" : "" }, this.named(entry)));
+    });
+    for (const said of this.chats) if (said.at >= this.log.length) items.push(h("li.chat", {}, said.text));
+    fill(this.logList, items);
     this.logList.scrollTop = this.logList.scrollHeight;
-  }
-
-  addLog(entries, kind) {
-    for (const entry of entries) this.logList.append(h(`li.${kind}`, {}, entry));
   }
 
   toggleMoves() {

@@ -65,8 +65,10 @@ function details(panel, context, cardLabel, seen) {
 }
 
 function hoverable(element, context, cardLabel, seen) {
-  element.addEventListener("mouseenter", () => details(context.detailsPanel, context, cardLabel, seen));
-  element.addEventListener("focus", () => details(context.detailsPanel, context, cardLabel, seen));
+  // Pointing at a card tells about it; so does a tap, where nothing points (a phone).
+  for (const event of ["mouseenter", "focus", "click"]) {
+    element.addEventListener(event, () => details(context.detailsPanel, context, cardLabel, seen));
+  }
   return element;
 }
 
@@ -187,7 +189,7 @@ export function render(context) {
   });
   if (ui.attacker && !targets.get(`select-m${ui.attacker}`)) ui.attacker = null;
 
-  context.detailsPanel = h("div.fm-details", { dataset: { role: "details" } }, h("p.muted", {}, "Point at a card to read it."));
+  context.detailsPanel = h("div.fm-details", { dataset: { role: "details" } }, h("p.muted", {}, "Point at (or tap) a card to read it."));
   context.hintsPanel = h("div.hints", { hidden: view.phase !== "pick" || !context.myTurn || undefined });
   const row = (owner, kind) => h("div.fm-row", {}, [1, 2, 3, 4, 5].map((zone) => (kind === "m" ? monsterZone : magicZone)(context, owner, zone, targets)));
   const picks = Array.isArray(view.picks) ? view.picks : [];
