@@ -133,10 +133,19 @@ function exchangeView(exchange, context) {
   const played = exchange.cards.map((card, index) => h("div.exchange-card", {},
     h("span.role", {}, index === 0 ? "attack" : roles[1 + ((index - 1) % 2)]),
     playingCard(card, { dataset: { key: `exchange-${index}-${card}` } })));
+  // The sum that decides whether the attack may be blocked (drump.md, "Burst"); with block_adds the
+  // blocks and counters add up on each side, and those running totals are shown too.
   const totals = [];
-  if (exchange.stack_total !== null && exchange.stack_total !== undefined) totals.push(`stack ${exchange.stack_total}`);
-  if (exchange.attack_total) totals.push(`attack ${exchange.attack_total}`);
-  if (exchange.defense_total) totals.push(`defence ${exchange.defense_total}`);
+  const attack = drumpValue(exchange.cards[0]);
+  if (exchange.stack_total !== null && exchange.stack_total !== undefined) {
+    const sum = exchange.stack_total + attack;
+    totals.push(`stack ${exchange.stack_total} + attack ${attack} = ${sum}${sum <= 13 ? " (13 or less: the attack fails)" : ""}`);
+  } else {
+    totals.push("the stack is not yet revealed");
+  }
+  if (exchange.cards.length > 1 && exchange.attack_total > attack) {
+    totals.push(`attack side ${exchange.attack_total} · defence side ${exchange.defense_total}`);
+  }
   return h("div.exchange", { dataset: { role: "exchange" } },
     h("div.exchange-title", {}, `Burst: ${names[attacker - 1] || `Player ${attacker}`} attacks ${names[defender - 1] || `Player ${defender}`}'s slot ${exchange.slot}`),
     h("div.exchange-cards", {}, played),
