@@ -47,8 +47,9 @@ function playerBox(context, seat, addTargets, takes) {
   h("div.facts", {}, h("span", {}, `${view.hand_sizes[index]} in hand`), out >= 0 ? h("span", {}, `score ${view.scores[index]}`) : null),
   seat === context.seat ? null : h("div.backs", {},
     h("div.back-fan", {}, Array.from({ length: Math.min(hidden, 12) }, (_, i) => cardBack({ dataset: { key: `back-${seat}-${i}` } }))),
-    known.length ? h("div.known-cards", { title: "known to everyone: seen going into this hand" }, known.map((code) => pairCard(code))) : null),
+    known.length ? h("div.known-cards", { title: "known to everyone: seen going into this hand" }, h("span.area-label", {}, "known:"), known.map((code) => pairCard(code))) : null),
   h("div.table-cards", { title: "the cards in front of this player" },
+    h("span.area-label", {}, "in front:"),
     view.tables[index].map((code, i) => pairCard(code, { dataset: { key: `table-${seat}-${i}-${code}` } })),
     take && !ui.selected?.length
       ? h("button.action", { type: "button", dataset: { action: take }, onclick: (event) => { event.stopPropagation(); context.act(take); } }, "Take them")
