@@ -23,8 +23,8 @@ from cardtable.frontends.history import history_command
 from cardtable.frontends.history import replay_file as replay_file_of
 from cardtable.frontends.registry import PlayRequest, all_front_ends, front_end
 from cardtable.frontends.saves import open_game, savers
-from cardtable.frontends.screens import game_document, rules_page
 from cardtable.games import AnyGame, game_names, get_game
+from cardtable.games.documents import game_document, rules_page
 from cardtable.server.command import serve
 
 HUMANS = {"you", "human", "me"}

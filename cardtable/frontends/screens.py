@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -12,7 +11,6 @@ from rich.text import Text
 
 from cardtable.core.game import Outcome
 from cardtable.frontends.registry import front_end
-from cardtable.games import get_game
 
 
 def render_view(game: str, view: Any, names: Sequence[str]) -> RenderableType:
@@ -26,20 +24,6 @@ def describe_events(game: str, view: Any, names: Sequence[str], events: Sequence
     if describe is None:
         return [Text(view.describe(event)) for event in events]
     return [Text(describe(event, names)) for event in events]
-
-
-def game_document(game: str, name: str) -> str:
-    """A document shipped in the game's package: its rules page, position schema or template."""
-    return resources.files(f"cardtable.games.{game}").joinpath(name).read_text(encoding="utf-8")
-
-
-def rules_page(game: str) -> str:
-    """The game's rules page (Markdown), with its options table filled in."""
-    template = game_document(game, "rules.md")
-    rules = get_game(game)
-    table = rules.option_table.markdown().rstrip("\n")
-    notation = "\n".join("    " + line if line.strip() else "" for line in rules.notation.splitlines())
-    return template.replace("{{options}}", table).replace("{{notation}}", notation.rstrip())
 
 
 def outcome_summary(outcome: Outcome, names: Sequence[str], facts: Sequence[str]) -> RenderableType:

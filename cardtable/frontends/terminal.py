@@ -37,7 +37,8 @@ from cardtable.frontends.choices import MoveMenu, default_steps, did_you_mean
 from cardtable.frontends.layout import ReadLine, Screen, make_screen
 from cardtable.frontends.registry import FrontEnd, UnknownCard, front_end
 from cardtable.frontends.saves import save_game
-from cardtable.frontends.screens import describe_events, outcome_summary, rules_page
+from cardtable.frontends.screens import describe_events, outcome_summary
+from cardtable.games.documents import rules_page
 
 #: The terminal's commands, as `help` lists them.
 COMMANDS = (
