@@ -5,7 +5,8 @@
     env.reset(seed=7)
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, info = env.last()
-        action = None if terminated or truncated else env.action_space(agent).sample(observation["action_mask"])
+        mask = observation["action_mask"]
+        action = None if terminated or truncated else env.action_space(agent).sample(mask)
         env.step(action)
 
     single = cardtable.rl.gym_env("drump", opponents=["heuristic"], seat=0)   # Gymnasium

@@ -10,7 +10,6 @@ refused with IllegalActionError and the engine's reason, or, with
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -26,8 +25,6 @@ RENDER_MODES = ("human", "ansi")
 
 class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     """Every seat of a cardtable game as an agent of PettingZoo's agent-environment cycle."""
-
-    metadata = {"render_modes": list(RENDER_MODES), "name": "cardtable", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -49,7 +46,12 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.table = Table(game, seats, preset, reward, illegal_reward, options)
         self.max_steps = max_steps
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"cardtable_{self.table.game.name}"}
+        self.metadata = {
+            "render_modes": list(RENDER_MODES),
+            "name": f"cardtable_{self.table.game.name}",
+            "is_parallelizable": False,
+            "render_fps": 1,
+        }
         self.possible_agents = [f"seat_{seat}" for seat in range(self.table.seats)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = dict.fromkeys(self.possible_agents, self.table.observation_space)
@@ -99,16 +101,16 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             return
         table = self.table
         action_id = table.check_id(action)
-        refusal = table.refusal(action_id)
-        if refusal is not None and table.illegal_reward is None:
+        refusal, penalty = table.refusal(action_id), table.illegal_reward
+        if refusal is not None and penalty is None:
             raise IllegalActionError(table.action_text(action_id), refusal)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         for name in self.agents:
             self.infos[name] = {}
-        if refusal is not None:
+        if refusal is not None and penalty is not None:
             # A penalty instead of an error: the agent pays, nothing else changes, it acts again.
-            self.rewards[agent] = float(table.illegal_reward)
+            self.rewards[agent] = float(penalty)
             self.infos[agent] = {"illegal": refusal}
         else:
             table.play(action_id)
@@ -127,7 +129,7 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     # -- the screen ------------------------------------------------------------------------
     def render(self) -> str | None:
-        """The screen of the seat to act (a spectator's once the game is over): printed, or returned as text."""
+        """The screen of the seat to act (a spectator's once the game is over), printed or as text."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called with no render_mode (give 'human' or 'ansi')")
             return None

@@ -26,10 +26,8 @@ from cardtable.rl.table import EpisodeSeeds, Table
 Observation = dict[str, npt.NDArray[Any]]
 
 
-class CardtableGym(gymnasium.Env[Observation, int]):
+class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
     """One seat of a cardtable game as a single-agent environment, the other seats played by bots."""
-
-    metadata = {"render_modes": list(RENDER_MODES)}
 
     def __init__(
         self,
@@ -50,9 +48,12 @@ class CardtableGym(gymnasium.Env[Observation, int]):
             raise ValueError(f"render_mode={render_mode!r}: the modes are {', '.join(RENDER_MODES)} or None")
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps={max_steps!r}: a whole number of the learner's actions, or None")
+        self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
         self.table = Table(game, len(opponents) + 1, preset, reward, illegal_reward, options)
         seats = self.table.seats
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats):
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats
+        ):
             raise ValueError(f"seat={seat!r}: the learner's seat, from 0 to {seats - 1}, or None to draw it")
         self.opponent_names = list(opponents)
         self.bots: list[Bot[Any, Any]] = [make_opponent(name, self.table.game) for name in opponents]
@@ -66,7 +67,9 @@ class CardtableGym(gymnasium.Env[Observation, int]):
         self._players: dict[int, tuple[Bot[Any, Any], random.Random]] = {}
         self._steps = 0
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
         """A new game dealt from `seed`; the opponents play until it is the learner's turn."""
         super().reset(seed=seed)
         episode = self._seeds.next(seed)
@@ -111,7 +114,7 @@ class CardtableGym(gymnasium.Env[Observation, int]):
         truncated = self.max_steps is not None and self._steps >= self.max_steps
         return table.observe(self.seat), 0.0, False, truncated, {}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The learner's screen: printed, or returned as text."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called with no render_mode (give 'human' or 'ansi')")

@@ -71,9 +71,7 @@ class Table:
         self.action_space = spaces.Discrete(self.encoding.action_count)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(
-                    low=self.encoding.layout.lowest(), high=1.0, dtype=np.float32
-                ),
+                "observation": spaces.Box(low=self.encoding.layout.lowest(), high=1.0, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, shape=(self.encoding.action_count,), dtype=np.int8),
             }
         )

@@ -56,7 +56,11 @@ LAYOUT = Layout(
         ("scores", SEATS, "per seat, points / the target (capped at 1)"),
         ("start", SEATS, "one-hot: the seat that started the round"),
         ("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES)),
-        ("progress", 3, "round / 10, turns this round / (60 x seats), cards not dealt / 45 (each capped at 1)"),
+        (
+            "progress",
+            3,
+            "round / 10, turns this round / (60 x seats), cards not dealt / 45 (each capped at 1)",
+        ),
     ]
 )
 HAND, KNOWN, TABLES, SHAPE = LAYOUT.hand, LAYOUT.known_in_hand, LAYOUT.tables, LAYOUT.table_shape

@@ -21,10 +21,18 @@ LAYOUT = Layout(
     [
         ("hand", CARDS, "1 for each card in the observer's hand"),
         ("known_in_hand", SEATS * CARDS, "per seat, 1 for each card of its hand both players know"),
-        ("stack_cards", SEATS * SLOTS * CARDS, "per seat and slot, 1 for each card of the stack the observer sees"),
+        (
+            "stack_cards",
+            SEATS * SLOTS * CARDS,
+            "per seat and slot, 1 for each card of the stack the observer sees",
+        ),
         ("stack_hidden", SEATS * SLOTS, "per seat and slot, face-down cards the observer cannot see, / 13"),
         ("stack_size", SEATS * SLOTS, "per seat and slot, cards in the stack, / 13"),
-        ("stack_seen_total", SEATS * SLOTS, "per seat and slot, the ranks of the seen cards added up (Aces 1), / 13"),
+        (
+            "stack_seen_total",
+            SEATS * SLOTS,
+            "per seat and slot, the ranks of the seen cards added up (Aces 1), / 13",
+        ),
         ("zones", SEATS * CARDS, "per seat, 1 for each part placed in its monster zone"),
         ("pile", CARDS, "1 for each card in the discard pile"),
         ("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES)),
@@ -35,7 +43,11 @@ LAYOUT = Layout(
         ("exchange", 1, "1 while a Burst is under way"),
         ("exchange_slot", SLOTS, "one-hot: the attacked slot"),
         ("exchange_cards", CARDS, "1 for each card played in the Burst"),
-        ("exchange_totals", 4, "revealed, stack total / 13 (once revealed), attack total / 13, defence total / 13 (capped at 1)"),
+        (
+            "exchange_totals",
+            4,
+            "revealed, stack total / 13 (once revealed), attack total / 13, defence total / 13 (capped at 1)",
+        ),
         ("pending_aces", 4, "1 for each Ace (s h d c) of the attacked stack still to be valued"),
         ("deciding", 3, "1 if the observer must discard, must choose to draw, plays the game's last turn"),
         ("last_turn", 1, "1 if the opponent plays the game's last turn"),
@@ -45,7 +57,12 @@ LAYOUT = Layout(
 )
 HAND, KNOWN, STACK_CARDS = LAYOUT.hand, LAYOUT.known_in_hand, LAYOUT.stack_cards
 STACK_HIDDEN, STACK_SIZE, STACK_TOTAL = LAYOUT.stack_hidden, LAYOUT.stack_size, LAYOUT.stack_seen_total
-ZONES, PILE, EXCHANGE_CARDS, EXCHANGE_TOTALS = LAYOUT.zones, LAYOUT.pile, LAYOUT.exchange_cards, LAYOUT.exchange_totals
+ZONES, PILE, EXCHANGE_CARDS, EXCHANGE_TOTALS = (
+    LAYOUT.zones,
+    LAYOUT.pile,
+    LAYOUT.exchange_cards,
+    LAYOUT.exchange_totals,
+)
 COUNTERS, DECIDING, SIZES = LAYOUT.turn_counters, LAYOUT.deciding, LAYOUT.sizes
 _PHASE = {name: LAYOUT.phase + index for index, name in enumerate(PHASE_NAMES)}
 _ACE_SUIT = {ace: LAYOUT.pending_aces + index for index, ace in enumerate(ACES)}
@@ -71,12 +88,12 @@ def observe(view: DrumpView) -> Observation:
             index = place * SLOTS + slot
             base = STACK_CARDS + index * CARDS
             hidden = total = 0
-            for card, _ in stack:
-                if card is None:
+            for seen, _ in stack:
+                if seen is None:
                     hidden += 1
                 else:
-                    out[base + card] = 1.0
-                    total += RANK[card]
+                    out[base + seen] = 1.0
+                    total += RANK[seen]
             out[STACK_HIDDEN + index] = hidden / 13
             out[STACK_SIZE + index] = len(stack) / 13
             out[STACK_TOTAL + index] = capped(total / 13)

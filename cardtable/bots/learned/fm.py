@@ -66,12 +66,22 @@ LAYOUT = Layout(
         ("window_present", MAX_WINDOW, "1 for each window place holding a card"),
         ("picked", MAX_WINDOW + ZONES, "1 for each window place, then own monster zone, picked this turn"),
         ("pick_count", 1, "cards picked this turn / 5 (capped at 1)"),
-        ("monsters", SEATS * ZONES * MONSTER, "per seat and zone: present, attack position, face up, card "
-         "known, its features, ATK / 5000, DEF / 5000, equip bonus / 2000, weakening / 2000 and its "
-         "turns / 3, one-hot active guardian star (features, stats and star 0 when unknown; counts capped "
-         "at 1, the bonus signed)", True),
+        (
+            "monsters",
+            SEATS * ZONES * MONSTER,
+            "per seat and zone: present, attack position, face up, card "
+            "known, its features, ATK / 5000, DEF / 5000, equip bonus / 2000, weakening / 2000 and its "
+            "turns / 3, one-hot active guardian star (features, stats and star 0 when unknown; counts capped "
+            "at 1, the bonus signed)",
+            True,
+        ),
         ("magic", SEATS * ZONES * MAGIC, "per seat and zone: holds a card, card known, its features"),
-        ("pending", 3 + CARD, "a monster waiting to be placed: present, face up, bonus / 2000 (signed), its features", True),
+        (
+            "pending",
+            3 + CARD,
+            "a monster waiting to be placed: present, face up, bonus / 2000 (signed), its features",
+            True,
+        ),
         ("life_points", SEATS, "per seat, life points / 10000"),
         ("sizes", SEATS * 3, "per seat, cards in hand / 5, in deck / 40, used up / 40 (capped at 1)"),
         ("terrain", len(TERRAINS), "one-hot: " + ", ".join(TERRAINS)),
@@ -81,7 +91,11 @@ LAYOUT = Layout(
         ("used_attacks", ZONES, "1 for each of the turn player's zones whose monster attacked"),
         ("switched", ZONES, "1 for each of the turn player's zones whose monster changed position"),
         ("locks", SEATS, "per seat, turns its monsters may not attack / 3 (capped at 1)"),
-        ("counters", SEATS * len(COUNTER_NAMES), "per seat, the rank counters / 20 (capped at 1): " + ", ".join(COUNTER_NAMES)),
+        (
+            "counters",
+            SEATS * len(COUNTER_NAMES),
+            "per seat, the rank counters / 20 (capped at 1): " + ", ".join(COUNTER_NAMES),
+        ),
         ("sees_face_down", 1, "1 if the observer sees the opponent's face-down cards"),
     ]
 )
@@ -127,12 +141,12 @@ def observe(view: FmView) -> Observation:
         for zone, monster in enumerate(view.monsters[seat]):
             if monster is not None:
                 _monster(out, LAYOUT.monsters + (place * ZONES + zone) * MONSTER, monster)
-        for zone, (card, used) in enumerate(zip(view.magic[seat], view.magic_used[seat], strict=True)):
+        for zone, (set_card, used) in enumerate(zip(view.magic[seat], view.magic_used[seat], strict=True)):
             at = LAYOUT.magic + (place * ZONES + zone) * MAGIC
             out[at] = float(used)
-            if card is not None:
+            if set_card is not None:
                 out[at + 1] = 1.0
-                out[at + 2 : at + 2 + CARD] = FEATURES[card]
+                out[at + 2 : at + 2 + CARD] = FEATURES[set_card]
         out[LAYOUT.life_points + place] = capped(view.lp[seat] / 10000)
         out[LAYOUT.sizes + 3 * place] = capped(view.hand_sizes[seat] / 5)
         out[LAYOUT.sizes + 3 * place + 1] = capped(view.deck_sizes[seat] / 40)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import zipfile
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -42,7 +43,7 @@ class Network:
         """A network for `encoding` with random weights (He initialisation; the last layer small)."""
         sizes = (encoding.observation_size, *hidden, encoding.action_count)
         weights = []
-        for index, (inputs, outputs) in enumerate(zip(sizes, sizes[1:], strict=False)):
+        for index, (inputs, outputs) in enumerate(pairwise(sizes)):
             scale = np.sqrt(2.0 / inputs) if index < len(hidden) else 0.01
             weights.append((rng.standard_normal((inputs, outputs)) * scale).astype(np.float32))
         biases = [np.zeros(size, dtype=np.float32) for size in sizes[1:]]
@@ -95,11 +96,17 @@ class Network:
             weights = [arrays[f"weight{index}"].astype(np.float32) for index in range(layers)]
             biases = [arrays[f"bias{index}"].astype(np.float32) for index in range(layers)]
         except (KeyError, ValueError, TypeError) as error:
-            raise PolicyFileError(f"policy file {str(path)!r} lacks its weights or description ({error})") from None
+            raise PolicyFileError(
+                f"policy file {str(path)!r} lacks its weights or description ({error})"
+            ) from None
         if meta.get("format") != FORMAT:
-            raise PolicyFileError(f"policy file {str(path)!r} has format {meta.get('format')!r}; this version reads {FORMAT}")
+            raise PolicyFileError(
+                f"policy file {str(path)!r} has format {meta.get('format')!r}; this version reads {FORMAT}"
+            )
         if meta.get("game") != encoding.game:
-            raise PolicyFileError(f"policy file {str(path)!r} plays {meta.get('game')!r}, not {encoding.game}")
+            raise PolicyFileError(
+                f"policy file {str(path)!r} plays {meta.get('game')!r}, not {encoding.game}"
+            )
         expected = (encoding.observation_size, encoding.action_count)
         found = (weights[0].shape[0], weights[-1].shape[1])
         shapes_chain = all(

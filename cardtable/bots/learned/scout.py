@@ -29,9 +29,21 @@ NUMBERS = 10
 
 LAYOUT = Layout(
     [
-        ("hand", MAX_HAND * 2 * NUMBERS, "per hand position (left first), one-hot top number, one-hot bottom number"),
-        ("active_ends", 4 * NUMBERS, "one-hot: the active set's left card top, left bottom, right top, right bottom"),
-        ("active_numbers", NUMBERS, "per number, how many cards of the active set show it / 10 (capped at 1)"),
+        (
+            "hand",
+            MAX_HAND * 2 * NUMBERS,
+            "per hand position (left first), one-hot top number, one-hot bottom number",
+        ),
+        (
+            "active_ends",
+            4 * NUMBERS,
+            "one-hot: the active set's left card top, left bottom, right top, right bottom",
+        ),
+        (
+            "active_numbers",
+            NUMBERS,
+            "per number, how many cards of the active set show it / 10 (capped at 1)",
+        ),
         ("active_shape", 2, "cards in the active set / 10 (capped at 1), 1 if it is a set (all one number)"),
         ("owner", SEATS, "one-hot: the seat owning the active set"),
         ("seats", SEATS, "1 for each seat at the table"),
@@ -44,7 +56,11 @@ LAYOUT = Layout(
         ("scores", SEATS, "per seat, points from rounds already over / 20", True),
         ("start", SEATS, "one-hot: the seat that started the round"),
         ("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES)),
-        ("progress", 4, "round / rounds, scouts in a row / 5, cards set aside / 45, rounds / 5 (each capped at 1)"),
+        (
+            "progress",
+            4,
+            "round / rounds, scouts in a row / 5, cards set aside / 45, rounds / 5 (each capped at 1)",
+        ),
     ]
 )
 HAND, ENDS, NUMBERS_SHOWN, SHAPE = LAYOUT.hand, LAYOUT.active_ends, LAYOUT.active_numbers, LAYOUT.active_shape
