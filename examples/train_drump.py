@@ -1,6 +1,6 @@
 """Train a DRUMP policy on the CPU with numpy alone, against the random bot, and measure it.
 
-    PYTHONPATH=. python examples/train_drump.py                 # about 80 batches of 64 games
+    PYTHONPATH=. python examples/train_drump.py                 # 120 batches of 64 games
     PYTHONPATH=. python examples/train_drump.py --batches 10    # a quick look
 
 The learner takes a random seat each game (its seat's view is all it sees)
@@ -49,7 +49,7 @@ def wilson(share: float, count: int, z: float = 1.96) -> tuple[float, float]:
 def main() -> None:
     """Train, print the learning curve, draw it, evaluate on 1,000 games and save the policy."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--batches", type=int, default=80, help="training batches (default 80)")
+    parser.add_argument("--batches", type=int, default=120, help="training batches (default 120)")
     parser.add_argument("--episodes", type=int, default=64, help="games per batch (default 64)")
     parser.add_argument("--every", type=int, default=5, help="batches between two points of the curve")
     parser.add_argument("--curve-games", type=int, default=200, help="games per point of the curve")
@@ -82,7 +82,10 @@ def main() -> None:
     print(f"DRUMP, PPO in numpy, vs random; greedy policy measured on {arguments.curve_games} games")
     print(" batch   games  seconds  train reward  greedy won  drawn    lost")
     measure(0, float("nan"))
+    start_rate = model.settings.learning_rate
     for batch in range(1, arguments.batches + 1):
+        # The step size falls linearly to nothing, so that the policy settles rather than wanders.
+        model.settings.learning_rate = start_rate * (1 - (batch - 1) / arguments.batches)
         played = play_episodes(model, training, arguments.episodes, seed, rng)
         seed += arguments.episodes
         improve(model, played, rng)

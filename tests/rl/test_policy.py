@@ -116,3 +116,13 @@ def test_a_person_plays_against_a_policy_with_vs(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "You left the game" in result.output
+
+
+def test_a_policy_file_is_read_again_once_it_changes(tmp_path: Path) -> None:
+    path = policy_file(tmp_path, seed=1)
+    game = get_game("drump")
+    first = make_bot(f"policy:{path}", game)
+    assert make_bot(f"policy:{path}", game).network is first.network  # type: ignore[union-attr]
+    Network.fresh(encoding_for("drump"), (24,), np.random.default_rng(2)).save(path)
+    again = make_bot(f"policy:{path}", game)
+    assert again.network.weights[0].shape[1] == 24  # type: ignore[union-attr]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -29,4 +30,16 @@ class PolicyBot:
 def policy_bot(path: str | Path, game: str) -> PolicyBot:
     """The bot playing `game` by the policy file at `path` (PolicyFileError if it cannot)."""
     encoding = encoding_for(game)
-    return PolicyBot(Network.load(path, encoding), encoding, name=f"policy:{path}")
+    try:
+        found = Path(path).resolve().stat()
+    except OSError:
+        network = Network.load(path, encoding)  # names the path and why it cannot be read
+    else:
+        # A simulation seats a bot anew for every game: the file is read once while it is unchanged.
+        network = _loaded(str(Path(path).resolve()), found.st_mtime_ns, found.st_size, game)
+    return PolicyBot(network, encoding, name=f"policy:{path}")
+
+
+@lru_cache(maxsize=8)
+def _loaded(path: str, modified: int, size: int, game: str) -> Network:
+    return Network.load(path, encoding_for(game))

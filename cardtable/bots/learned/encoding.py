@@ -128,8 +128,11 @@ class Encoding:
 
     def action_ids(self, legal: Sequence[object]) -> list[int]:
         """The ids of legal actions, in the rules' order."""
-        by_identity = self._by_identity
-        return [by_identity.get(id(action)) or self.action_id(action) for action in legal]
+        by_identity, ids = self._by_identity, []
+        for action in legal:
+            index = by_identity.get(id(action))
+            ids.append(index if index is not None else self.action_id(action))
+        return ids
 
     def mask(self, legal: Sequence[object]) -> npt.NDArray[np.int8]:
         """A 0/1 array over every id, 1 where the action is legal."""

@@ -2,7 +2,8 @@
 
 A hand is ordered (a show takes adjacent cards), so the observer's hand is
 encoded position by position, each card by the number on top and the number
-below.  Seat parts hold five seats, the observer first, then round the table
+below.  Elsewhere a card is its pair's number (`core/pairs.py`: 1/2 is 0,
+1/3 is 1, ... 9/10 is 44).  Seat parts hold five seats, the observer first, then round the table
 in turn order; seats a smaller table lacks stay 0.
 """
 
