@@ -54,8 +54,8 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         }
         self.possible_agents = [f"seat_{seat}" for seat in range(self.table.seats)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self.table.observation_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, self.table.action_space)
+        self.observation_spaces = {agent: self.table.observation_space() for agent in self.possible_agents}
+        self.action_spaces = {agent: self.table.action_space() for agent in self.possible_agents}
         self._seeds = EpisodeSeeds()
         self.agents: list[str] = []
 

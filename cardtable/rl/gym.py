@@ -61,8 +61,8 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         self.seat = 0 if seat is None else seat
         self.max_steps = max_steps
         self.render_mode = render_mode
-        self.action_space = self.table.action_space
-        self.observation_space = self.table.observation_space
+        self.action_space = self.table.action_space()
+        self.observation_space = self.table.observation_space()
         self._seeds = EpisodeSeeds()
         self._players: dict[int, tuple[Bot[Any, Any], random.Random]] = {}
         self._steps = 0

@@ -58,7 +58,8 @@ class Table:
         rules = self.game
         self.seats = rules.min_seats if seats is None else seats
         if not isinstance(self.seats, int) or not rules.min_seats <= self.seats <= rules.max_seats:
-            span = f"{rules.min_seats} to {rules.max_seats}"
+            most = f" to {rules.max_seats}" if rules.max_seats > rules.min_seats else ""
+            span = f"{rules.min_seats}{most}"
             raise ValueError(f"seats={seats!r}: {rules.title} is played by {span} seats")
         if reward not in REWARDS:
             raise ValueError(f"reward={reward!r}: the rewards are {' or '.join(map(repr, REWARDS))}")
@@ -68,17 +69,24 @@ class Table:
         self.reward = reward
         self.illegal_reward = illegal_reward
         self.encoding: Encoding = encoding_for(rules.name)
-        self.action_space = spaces.Discrete(self.encoding.action_count)
-        self.observation_space = spaces.Dict(
+        self.seed = 0
+        self.state: Any = None
+        self.steps = 0
+        self._legal: dict[int, Any] = {}
+
+    # -- the spaces (a new object each time: each agent seeds its own) ------------------
+    def action_space(self) -> spaces.Discrete:
+        """One id per possible action of the game."""
+        return spaces.Discrete(self.encoding.action_count)
+
+    def observation_space(self) -> spaces.Dict:
+        """The observation array (every entry in [0, 1], or [-1, 1] in signed parts) and the mask."""
+        return spaces.Dict(
             {
                 "observation": spaces.Box(low=self.encoding.layout.lowest(), high=1.0, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, shape=(self.encoding.action_count,), dtype=np.int8),
             }
         )
-        self.seed = 0
-        self.state: Any = None
-        self.steps = 0
-        self._legal: dict[int, Any] = {}
 
     # -- a new deal --------------------------------------------------------------------
     def deal(self, seed: int) -> None:

@@ -138,8 +138,10 @@ def test_rule_options_and_presets_reach_the_game() -> None:
 @pytest.mark.parametrize(
     ("arguments", "error", "words"),
     [
-        ({"seats": 3}, ValueError, "seats=3: DRUMP is played by 2 to 2 seats"),
+        ({"seats": 3}, ValueError, "seats=3: DRUMP is played by 2 seats"),
         ({"reward": "points"}, ValueError, "reward='points'"),
+        ({"illegal_reward": "-1"}, ValueError, "illegal_reward='-1'"),
+        ({"max_steps": 0}, ValueError, "max_steps=0"),
         ({"render_mode": "rgb_array"}, ValueError, "render_mode='rgb_array'"),
         ({"no_such_rule": 1}, OptionError, "no_such_rule"),
         ({"preset": "xx"}, OptionError, "xx"),
@@ -199,3 +201,16 @@ def test_bad_gym_settings_are_refused_naming_them(
 ) -> None:
     with pytest.raises(error, match=words):
         cardtable.rl.gym_env("drump", **arguments)
+
+
+@pytest.mark.parametrize(("game", "seats"), [("drump", 2), ("scout", 5), ("dnup", 2), ("fm", 2)])
+def test_every_illegal_id_has_the_engines_reason(game: str, seats: int) -> None:
+    environment = cardtable.rl.env(game, seats=seats)
+    environment.reset(seed=2)
+    rng = np.random.default_rng(0)
+    for _ in range(15):
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        for action in rng.choice(np.flatnonzero(mask == 0), size=60, replace=False):
+            reason = environment.table.refusal(int(action))
+            assert isinstance(reason, str) and reason
+        environment.step(int(rng.choice(np.flatnonzero(mask))))
