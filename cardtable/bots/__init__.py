@@ -6,6 +6,7 @@ given seed); plain `ismcts` runs 1,000 iterations.  A budget is more than 0
 and at most an hour or ten million iterations a decision (`core.jsonio`'s
 limits).  `cheat@N` is MCTS on the true state, a reference for benchmarks
 that is never offered as an opponent.
+`policy:FILE` plays by a policy network trained with `cardtable.rl` (needs numpy).
 """
 
 from __future__ import annotations
@@ -71,6 +72,10 @@ def make_bot(spec: str, game: Game[StateT, ActionT, ViewT, OptionsT]) -> Player[
         if text == name or text.startswith((name + ":", name + "@")):
             bot: Player[StateT, ActionT, ViewT] = kind(game, **_budget(spec, name, text[len(name) :]))
             return bot
+    if text.startswith("policy:"):
+        from cardtable.bots.learned import policy_bot
+
+        return policy_bot(spec.strip()[len("policy:") :], game.name)
     factories = game.bots
     if text in factories:
         made: Bot[ViewT, ActionT] = factories[text]()

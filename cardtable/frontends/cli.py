@@ -142,16 +142,22 @@ def _options(game: AnyGame, preset: str | None, assignments: tuple[str, ...]) ->
     return game.option_table.resolve(preset, overrides)
 
 
+def _spec(name: str) -> str:
+    """A player's name as typed, in lower case (but the path of a `policy:FILE` as written)."""
+    name = name.strip()
+    return name if name.lower().startswith("policy:") else name.lower()
+
+
 def _players(game: AnyGame, vs: str | None, players: str | None) -> list[str]:
     if players and vs:
         raise click.UsageError("give either --vs or --players, not both")
-    names = [name.strip().lower() for name in players.split(",")] if players else ["you", vs or "heuristic"]
+    names = [_spec(name) for name in players.split(",")] if players else ["you", vs or "heuristic"]
     if not game.min_seats <= len(names) <= game.max_seats:
         seats = f"{game.min_seats} to {game.max_seats}"
         raise click.UsageError(f"{game.title} takes {seats} players, not {len(names)}: {','.join(names)}")
     known = set(bot_names(game)) | HUMANS
     for name in names:
-        if name not in known and not is_search_spec(name):
+        if name not in known and not is_search_spec(name) and not name.startswith("policy:"):
             raise click.BadParameter(
                 f"unknown player {name!r}; use you (a person) or a bot: {', '.join(bot_names(game))}",
                 param_hint="--vs/--players",
@@ -343,7 +349,7 @@ def simulate(
     from cardtable.frontends.simulate_report import run_and_report
 
     game = _game(game_name)
-    bots = [name.strip().lower() for name in players.split(",")]
+    bots = [_spec(name) for name in players.split(",")]
     counts = _seat_counts(game, seat_counts, len(bots))
     options = _options(game, preset, assignments)
     console = Console()
@@ -406,7 +412,7 @@ def arena(
     from cardtable.frontends.arena_report import run_and_report
 
     game = _game(game_name)
-    specs = [name.strip().lower() for name in players.split(",") if name.strip()]
+    specs = [_spec(name) for name in players.split(",") if name.strip()]
     for spec in specs:
         make_bot(spec, game)  # refuses unknown names and bad budgets before anything runs
     seats = seats or game.min_seats
