@@ -57,6 +57,20 @@ class TableListing:
     finished: bool
 
 
+@dataclass(frozen=True)
+class CampaignRecord:
+    """A browser's Forbidden Memories campaign, kept under the hash of its owner's token."""
+
+    token_hash: str
+    #: The progress as `games.fm.campaign.progress_to_json` writes it.
+    progress: dict[str, Any]
+    #: The table of the campaign duel under way (None between duels), and its duelist.
+    duel_table: str | None = None
+    duelist: int | None = None
+    #: How the last settled duel ended (`DuelResult.to_json()`), to show it once back at the campaign.
+    last_result: dict[str, Any] | None = None
+
+
 class Storage(Protocol):
     """What the server needs of a database."""
 
@@ -80,6 +94,14 @@ class Storage(Protocol):
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest tables, finished or not."""
+        ...
+
+    def load_campaign(self, token_hash: str) -> CampaignRecord | None:
+        """The campaign kept under a token's hash, or None."""
+        ...
+
+    def save_campaign(self, record: CampaignRecord) -> None:
+        """Keep a campaign, replacing the one under the same hash (committed on return)."""
         ...
 
     def close(self) -> None:
@@ -108,6 +130,14 @@ CREATE TABLE IF NOT EXISTS actions (
     text TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS campaigns (
+    token_hash TEXT PRIMARY KEY,
+    progress TEXT NOT NULL,
+    duel_table TEXT,
+    duelist INTEGER,
+    last_result TEXT,
+    updated REAL NOT NULL
+);
 """
 
 
@@ -206,6 +236,34 @@ class SqliteStorage:
             players = tuple(seat["name"] for seat in json.loads(setup)["seats"])
             listing.append(TableListing(table_id, game, players, created, version, finished is not None))
         return listing
+
+    def load_campaign(self, token_hash: str) -> CampaignRecord | None:
+        """The campaign kept under a token's hash, or None."""
+        row = self.connection.execute(
+            "SELECT progress, duel_table, duelist, last_result FROM campaigns WHERE token_hash = ?",
+            (token_hash,),
+        ).fetchone()
+        if row is None:
+            return None
+        progress, duel_table, duelist, last_result = row
+        last = None if last_result is None else json.loads(last_result)
+        return CampaignRecord(token_hash, json.loads(progress), duel_table, duelist, last)
+
+    def save_campaign(self, record: CampaignRecord) -> None:
+        """Keep a campaign, replacing the one under the same hash (committed on return)."""
+        with self.connection:
+            self.connection.execute("BEGIN")
+            self.connection.execute(
+                "INSERT OR REPLACE INTO campaigns VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    record.token_hash,
+                    json.dumps(record.progress),
+                    record.duel_table,
+                    record.duelist,
+                    None if record.last_result is None else json.dumps(record.last_result),
+                    time.time(),
+                ),
+            )
 
     def close(self) -> None:
         """Let go of the database."""
