@@ -179,7 +179,8 @@ class CampaignRoutes:
         progress, result = settle_duel(
             progress_from_json(record.progress, "the campaign"), record.duelist, None, 0
         )
-        record = CampaignRecord(record.token_hash, progress_to_json(progress), None, None, result.to_json())
+        last = result.to_json() | {"table": record.duel_table, "forfeited": True}
+        record = CampaignRecord(record.token_hash, progress_to_json(progress), None, None, last)
         self.storage.save_campaign(record)
         return JSONResponse(self._json(record))
 
@@ -197,7 +198,8 @@ class CampaignRoutes:
             return record
         progress = progress_from_json(record.progress, "the campaign")
         progress, result = settle_duel(progress, record.duelist, table.match.state, table.setup.seed)
-        settled = CampaignRecord(record.token_hash, progress_to_json(progress), None, None, result.to_json())
+        last = result.to_json() | {"table": table.id}
+        settled = CampaignRecord(record.token_hash, progress_to_json(progress), None, None, last)
         self.storage.save_campaign(settled)
         return settled
 
