@@ -6,6 +6,15 @@ every unfinished table.  `Storage` is the interface; `SqliteStorage` keeps it
 in one SQLite file in WAL mode, each action committed on its own.  Another
 database (PostgreSQL) is another class with the same methods.
 
+A table's secrets are sealed (`core/seal.py`) with the server's key, kept
+in a file beside the database (`tables.sqlite.key`, readable by its owner
+alone): the seed and the start position of its set-up, and every action's
+text; the game, the options and who sits where stay in the clear.  So the
+database file alone shows no hidden card of any game, a campaign duel's
+included (a person who runs `cardtable serve` on their own machine cannot
+read the duelist's hand or deck from it).  Tables stored in the clear by
+an older server are still read.
+
 With `synchronous=NORMAL` (the default) a commit survives the server's
 process being killed at any moment; `durable=True` (`synchronous=FULL`) makes
 it survive the machine losing power too, at the cost of a disk flush per
@@ -22,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, seal, unseal
 from cardtable.server.setup import TableSetup
 
 #: Seconds between two checkpoints of the write-ahead log.
@@ -149,9 +159,15 @@ class SqliteStorage:
     commit ever waits for a checkpoint.
     """
 
-    def __init__(self, path: str | Path, durable: bool = False) -> None:
+    def __init__(self, path: str | Path, durable: bool = False, key: bytes | None = None) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        #: The key that seals the tables' secrets: the one given, else the key file beside the database.
+        found = key or load_key(key_file(self.path))
+        assert found is not None  # load_key makes the key when there is none
+        self.key: bytes = found
+        #: Each table's nonce (its actions are sealed with it), once its set-up was written or read.
+        self.nonces: dict[str, bytes] = {}
         # Every use is from the event loop, one at a time, whichever thread runs it.
         self.connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.connection.execute("PRAGMA journal_mode=WAL")
@@ -183,7 +199,7 @@ class SqliteStorage:
                 (
                     record.id,
                     record.setup.game,
-                    json.dumps(record.setup.to_json()),
+                    json.dumps(self._sealed_setup(record.id, record.setup)),
                     json.dumps(list(record.token_hashes)),
                     record.creator,
                     record.created,
@@ -198,7 +214,7 @@ class SqliteStorage:
             self.connection.execute("BEGIN")
             self.connection.execute(
                 "INSERT INTO actions (table_id, number, seat, text) VALUES (?, ?, ?, ?)",
-                (table_id, number, seat, text),
+                (table_id, number, seat, self._sealed_action(table_id, number, text)),
             )
             self.connection.execute(
                 "UPDATE tables SET version = ?, outcome = ?, finished = ? WHERE id = ?",
@@ -273,15 +289,64 @@ class SqliteStorage:
 
     def _record(self, row: tuple[Any, ...]) -> TableRecord:
         table_id, setup, token_hashes, creator, created, outcome = row
+        data = self._opened_setup(table_id, json.loads(setup))
         actions = self.connection.execute(
             "SELECT seat, text FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
         ).fetchall()
+        sealed = table_id in self.nonces
         return TableRecord(
             id=table_id,
-            setup=TableSetup.from_json(json.loads(setup)),
+            setup=TableSetup.from_json(data),
             token_hashes=tuple(json.loads(token_hashes)),
             creator=creator,
             created=created,
-            actions=tuple((seat, text) for seat, text in actions),
+            actions=tuple(
+                (seat, self._opened(table_id, f"action {number}", text) if sealed else text)
+                for number, (seat, text) in enumerate(actions)
+            ),
             outcome=None if outcome is None else json.loads(outcome),
         )
+
+    # -- sealing --------------------------------------------------------------------------------
+    def _sealed_setup(self, table_id: str, setup: TableSetup) -> dict[str, Any]:
+        """The set-up as stored: the seed and the start position sealed, the rest in the clear."""
+        data = setup.to_json()
+        secret = {"seed": data.pop("seed"), "position": data.pop("position")}
+        nonce = new_nonce()
+        self.nonces[table_id] = nonce
+        sealed = seal(self.key, nonce, "setup", json.dumps(secret).encode(), table_id.encode())
+        return data | {"sealed": {"key": key_id(self.key), "nonce": nonce.hex(), "secret": sealed}}
+
+    def _opened_setup(self, table_id: str, data: dict[str, Any]) -> dict[str, Any]:
+        """A stored set-up with its sealed part opened (a set-up stored in the clear is as it was)."""
+        sealed = data.pop("sealed", None)
+        if sealed is None:
+            return data
+        if sealed["key"] != key_id(self.key):
+            raise BrokenSealError(
+                f"table {table_id} was sealed with another key ({sealed['key']}, not {key_id(self.key)} in "
+                f"{key_file(self.path)}): put back the key file the database was written with"
+            )
+        self.nonces[table_id] = bytes.fromhex(sealed["nonce"])
+        secret = json.loads(self._opened(table_id, "setup", sealed["secret"]))
+        return data | {"seed": secret["seed"], "position": secret["position"]}
+
+    def _sealed_action(self, table_id: str, number: int, text: str) -> str:
+        nonce = self.nonces.get(table_id)
+        if nonce is None:
+            self.load_table(table_id)
+            nonce = self.nonces.get(table_id)
+        if nonce is None:
+            return text  # a table stored in the clear by an older server goes on in the clear
+        return seal(self.key, nonce, f"action {number}", text.encode(), table_id.encode())
+
+    def _opened(self, table_id: str, label: str, sealed: str) -> str:
+        try:
+            return unseal(self.key, self.nonces[table_id], label, sealed, table_id.encode()).decode()
+        except BrokenSealError as error:
+            raise BrokenSealError(f"table {table_id}: its {label} was altered ({error})") from None
+
+
+def key_file(database: Path) -> Path:
+    """The file of the key that seals a database's tables: beside it, its name and `.key`."""
+    return database.with_name(database.name + ".key")
