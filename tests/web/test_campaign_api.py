@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from cardtable.games.fm.campaign import progress_from_json, progress_to_json
 from cardtable.games.fm.carddata import cards
 from cardtable.games.fm.rank import rank
+from cardtable.server import campaigns, setup
 from cardtable.server.campaigns import CAMPAIGN_COOKIE
 from cardtable.server.tables import token_hash
 from tests.web.test_client_api import _run
@@ -27,7 +29,12 @@ def _play_to_the_end(service: Any, table_id: str, seed: int) -> Any:
     return table
 
 
-def test_a_campaign_belongs_to_its_browser_and_its_duel_is_settled_once_over(tmp_path: Path) -> None:
+def test_a_campaign_belongs_to_its_browser_and_its_duel_is_settled_once_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(setup, "fresh_seed", lambda: 1234)
+    monkeypatch.setattr(campaigns, "fresh_seed", lambda: 99)
+
     async def scenario(client: httpx.AsyncClient, service: Any) -> None:
         assert (await client.get("/api/campaign")).status_code == 404
         refused = await client.post("/api/campaign", json={"name": "", "extra": 1})
@@ -67,21 +74,40 @@ def test_a_campaign_belongs_to_its_browser_and_its_duel_is_settled_once_over(tmp
             assert (await other.get("/api/campaign")).status_code == 404
             assert (await other.post("/api/campaign/forfeit")).status_code == 404
 
+        # With these seeds (the deal's, the starter deck's, the random play's) seat 1 wins the first duel.
         table = _play_to_the_end(service, table_id, 5)
+        assert table.match.outcome.winners == (0,)
         settled = (await client.get("/api/campaign")).json()
-        won = table.match.outcome.winners == (0,)
-        assert settled["duel"] is None and settled["last"]["won"] is won
-        assert settled["records"] == {"1": [1, 0] if won else [0, 1]}
-        if won:
-            earned = rank(table.match.state, 0)
-            assert settled["starchips"] == earned.starchips and settled["last"]["rank"] == earned.letter
-            assert settled["next"]["number"] == 2
-            dropped = settled["last"]["dropped"]
-            assert settled["collection"][str(dropped)] == campaign["collection"].get(str(dropped), 0) + 1
-        else:
-            assert settled["starchips"] == 0 and settled["next"]["number"] == 1
+        earned = rank(table.match.state, 0)
+        assert settled["duel"] is None and settled["records"] == {"1": [1, 0]}
+        assert settled["last"] | {"name": None} == {
+            "duelist": 1,
+            "won": True,
+            "rank": earned.letter,
+            "score": earned.score,
+            "starchips": earned.starchips,
+            "dropped": settled["last"]["dropped"],
+            "table": table_id,
+            "name": None,
+        }
+        assert settled["starchips"] == earned.starchips > 0 and settled["next"]["number"] == 2
+        dropped = settled["last"]["dropped"]
+        assert settled["collection"][str(dropped)] == campaign["collection"].get(str(dropped), 0) + 1
+        assert [duelist["number"] for duelist in settled["duelists"]] == [1, 2]
         # Settled once: asking again changes nothing.
         assert (await client.get("/api/campaign")).json() == settled
+
+        # The second, played to a loss: counted, nothing won.
+        lost_table = (await client.post("/api/campaign/duel", json={"duelist": 1})).json()["table"]
+        assert _play_to_the_end(service, lost_table, 10).match.outcome.winners == (1,)
+        lost = (await client.get("/api/campaign")).json()
+        assert lost["records"] == {"1": [1, 1]} and lost["last"]["won"] is False
+        assert (lost["starchips"], lost["collection"], lost["next"]) == (
+            settled["starchips"],
+            settled["collection"],
+            settled["next"],
+        )
+        settled = lost
 
         again = await client.post("/api/campaign/duel", json={"duelist": 1})
         forfeited = await client.post("/api/campaign/forfeit")
