@@ -114,8 +114,6 @@ def test_a_campaign_in_the_browser(server: ServerProcess, browser: Browser, scre
     bought = _campaign(ann)
     assert bought["starchips"] == 5000 - wanted.cost
     assert bought["collection"][str(wanted.id)] == start["collection"].get(str(wanted.id), 0) + 1
-    page.screenshot(path=screenshots.path("fm-campaign"))
-    screenshots.publish("fm-campaign")
 
     # The deck editor on the collection: one card out, the bought one in, the deck used.
     page.click('[data-role="edit-deck"]')
@@ -132,6 +130,7 @@ def test_a_campaign_in_the_browser(server: ServerProcess, browser: Browser, scre
         # A second copy is not owned: it is refused, and the deck stays as it was.
         page.click(f'[data-add="{wanted.id}"]')
         page.wait_for_selector(".notice >> text=all in the deck already")
+    page.evaluate("document.querySelectorAll('.notice').forEach(n => n.remove())")
     page.screenshot(path=screenshots.path("fm-campaign-deck"))
     screenshots.publish("fm-campaign-deck")
     page.click('[data-role="save"]')
@@ -158,6 +157,8 @@ def test_a_campaign_in_the_browser(server: ServerProcess, browser: Browser, scre
     assert after["duel"] is None and after["last"]["won"] is won
     assert after["records"] == {"1": [1, 0] if won else [0, 1]}
     assert (after["next"]["number"] == 2) is won
+    page.screenshot(path=screenshots.path("fm-campaign"))
+    screenshots.publish("fm-campaign")
     ann.close()
 
 
