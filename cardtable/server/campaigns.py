@@ -133,12 +133,17 @@ class CampaignRoutes:
 
     async def duel(self, request: Request) -> Response:
         """A campaign duel at a new table against an unlocked duelist; the answer sets the seat's cookie."""
+        # The body is read first: from reading the campaign to keeping it, nothing gives the event loop
+        # away, so two requests of one browser never interleave (the service's own rule).
+        try:
+            data = await self._body(request, {"duelist", "pace"})
+        except ProtocolError as error:
+            return self._refused(error)
         record = self._record(request)
         if record is None:
             return _refusal("no_campaign", "this browser has no campaign yet: start one", 404)
         record = self._settled(record)
         try:
-            data = await self._body(request, {"duelist", "pace"})
             self._refuse_during_duel(record)
             progress = progress_from_json(record.progress, "the campaign")
             duelist = data.get("duelist")
@@ -155,7 +160,8 @@ class CampaignRoutes:
                 "game": "fm",
                 "seats": [{"person": progress.name, "deck": list(progress.deck)}, seat],
             }
-            table, tokens = self.service.create(request_data, request.client.host if request.client else "")
+            address = request.client.host if request.client is not None else "unknown"
+            table, tokens = self.service.create(request_data, address)
         except (CardtableError, ProtocolError) as error:
             return self._refused(error)
         token = tokens[0]
@@ -213,12 +219,15 @@ class CampaignRoutes:
 
     async def _change(self, request: Request, keys: set[str], change: Any) -> Response:
         """Apply one change of the progress by the campaign's rules, and keep it."""
+        try:
+            data = await self._body(request, keys)
+        except ProtocolError as error:
+            return self._refused(error)
         record = self._record(request)
         if record is None:
             return _refusal("no_campaign", "this browser has no campaign yet: start one", 404)
         record = self._settled(record)
         try:
-            data = await self._body(request, keys)
             self._refuse_during_duel(record)
             progress = change(progress_from_json(record.progress, "the campaign"), data)
         except (CardtableError, ProtocolError) as error:
