@@ -9,7 +9,7 @@ import sqlite3
 from cardtable.games.fm.carddata import cards
 from cardtable.games.fm.finder import hints
 from tests.server.helpers import ServerProcess
-from tests.web.browser import Browser, Player
+from tests.web.browser import PHONE, Browser, Player
 from tests.web.conftest import Screenshots
 from tests.web.test_fm import fusion_deck
 
@@ -38,11 +38,12 @@ def _campaign(player: Player) -> dict:  # type: ignore[type-arg]
     return answer
 
 
-def _give_starchips(server: ServerProcess, starchips: int) -> None:
-    """The server's stored campaign (there is one) is given starchips, as a won duel would."""
+def _give_starchips(server: ServerProcess, name: str, starchips: int) -> None:
+    """The stored campaign of the player called `name` is given starchips, as a won duel would."""
     connection = sqlite3.connect(server.database, isolation_level=None)
     try:
-        ((token, text),) = connection.execute("SELECT token_hash, progress FROM campaigns").fetchall()
+        rows = connection.execute("SELECT token_hash, progress FROM campaigns").fetchall()
+        ((token, text),) = [(token, text) for token, text in rows if json.loads(text)["name"] == name]
         progress = json.loads(text) | {"starchips": starchips}
         connection.execute(
             "UPDATE campaigns SET progress = ? WHERE token_hash = ?", (json.dumps(progress), token)
@@ -102,7 +103,7 @@ def test_a_campaign_in_the_browser(server: ServerProcess, browser: Browser, scre
     assert sorted(shown, key=int) == sorted(start["collection"], key=int)
 
     # The shop: a card bought by its password with starchips (given as a won duel would).
-    _give_starchips(server, 5000)
+    _give_starchips(server, "Ann", 5000)
     page.reload()
     wanted = next(c for c in cards().values() if c.password and c.is_monster and 100 <= c.cost <= 5000)
     page.fill('[data-role="shop-password"]', "12345678")
@@ -189,3 +190,25 @@ def test_the_fusion_hint_lists_what_the_hand_makes(server: ServerProcess, browse
     assert answer == 403
     watcher.close()
     ann.close()
+
+
+def test_a_campaign_on_a_phone_and_a_duel_forfeited(server: ServerProcess, browser: Browser) -> None:
+    bob = Player(browser, viewport=PHONE, settings={"botPace": 0})
+    page = bob.page
+    page.goto(server.base + "/?campaign")
+    page.fill('[data-role="campaign-name"]', "Bob")
+    page.click('[data-role="campaign-start"]')
+    page.wait_for_selector('[data-role="summary"]')
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click('[data-role="duel-next"]')
+    page.wait_for_selector('[data-area="hand"]')
+    page.goto(server.base + "/?campaign")
+    page.click('[data-role="forfeit"]')
+    page.click('[data-role="forfeit-yes"]')
+    page.wait_for_selector('[data-role="last-result"][data-won="no"]')
+    assert "Forfeited against Simon Muran" in (page.text_content('[data-role="last-result"]') or "")
+    assert _campaign(bob)["records"] == {"1": [0, 1]}
+    page.click('[data-role="edit-deck"]')
+    page.wait_for_selector('.decks-page[data-mode="campaign"]')
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    bob.close()
