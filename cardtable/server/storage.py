@@ -24,6 +24,7 @@ action.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 import time
@@ -33,6 +34,8 @@ from typing import Any, Protocol
 
 from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, seal, unseal
 from cardtable.server.setup import TableSetup
+
+log = logging.getLogger("cardtable.server")
 
 #: Seconds between two checkpoints of the write-ahead log.
 CHECKPOINT_SECONDS = 5.0
@@ -239,7 +242,14 @@ class SqliteStorage:
             "SELECT id, setup, token_hashes, creator, created, outcome FROM tables "
             "WHERE finished IS NULL ORDER BY created"
         ).fetchall()
-        return [self._record(row) for row in rows]
+        records = []
+        for row in rows:
+            try:
+                records.append(self._record(row))
+            except BrokenSealError as error:
+                # One altered table (or one sealed with another key) is left stored and unplayed.
+                log.error("table %s is not recovered: %s", row[0], error)
+        return records
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest tables, finished or not."""
