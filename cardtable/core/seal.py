@@ -23,7 +23,10 @@ import base64
 import binascii
 import hashlib
 import hmac
+import os
 import secrets
+import stat
+from pathlib import Path
 
 #: Bytes of a key: 256 bits.
 KEY_BYTES = 32
@@ -38,6 +41,10 @@ class BrokenSealError(ValueError):
     """A sealed part that was altered, or sealed with another key."""
 
 
+class KeyFileError(ValueError):
+    """A key file that cannot be read, written or trusted: the message names it and the reason."""
+
+
 def new_key() -> bytes:
     """A fresh random key."""
     return secrets.token_bytes(KEY_BYTES)
@@ -46,6 +53,48 @@ def new_key() -> bytes:
 def new_nonce() -> bytes:
     """A fresh random nonce, one per sealed file."""
     return secrets.token_bytes(NONCE_BYTES)
+
+
+def load_key(path: Path, create: bool = True) -> bytes | None:
+    """The key kept in a file (hex, readable by its owner alone), made on first use when `create`.
+
+    None when there is no file and `create` is false; KeyFileError if it cannot be read or written, or if
+    other users may read it.
+    """
+    if not path.exists():
+        if not create:
+            return None
+        _write_new_key(path)
+    if os.name == "posix" and path.stat().st_mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise KeyFileError(f"the key file {path} can be read by other users: make it yours alone (chmod 600)")
+    try:
+        key = bytes.fromhex(path.read_text(encoding="ascii").strip())
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise KeyFileError(f"cannot read the key file {path}: {error}") from None
+    if len(key) != KEY_BYTES:
+        raise KeyFileError(f"the key file {path} is damaged: expected {KEY_BYTES * 2} hex digits")
+    return key
+
+
+def _write_new_key(path: Path) -> None:
+    """Write a new key readable by its owner alone; if another process wrote one first, keep theirs."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(handle, "w", encoding="ascii") as stream:
+                stream.write(new_key().hex() + "\n")
+                stream.flush()
+                os.fsync(stream.fileno())
+            # A hard link never replaces a key another process has just written.
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+        finally:
+            temporary.unlink(missing_ok=True)
+    except OSError as error:
+        raise KeyFileError(f"cannot write the key file {path}: {error.strerror or error}") from None
 
 
 def key_id(key: bytes) -> str:

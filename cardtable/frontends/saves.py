@@ -12,7 +12,6 @@ protect is in docs/threat-model.md.
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,7 +20,7 @@ from platformdirs import user_data_dir
 from cardtable.core import replay
 from cardtable.core.errors import ReplayError
 from cardtable.core.match import Match
-from cardtable.core.seal import KEY_BYTES, new_key
+from cardtable.core.seal import KeyFileError, load_key
 
 #: The environment variable that moves the user's data folder (for tests, portable installs).
 DATA_FOLDER_VARIABLE = "CARDTABLE_DATA_DIR"
@@ -42,42 +41,10 @@ def key_path() -> Path:
 
 def user_key(create: bool = True) -> bytes | None:
     """The user's key that seals saves, made on first use when `create` (else None if there is none)."""
-    path = key_path()
-    if not path.exists():
-        if not create:
-            return None
-        _write_new_key(path)
-    if os.name == "posix" and path.stat().st_mode & (stat.S_IRWXG | stat.S_IRWXO):
-        raise ReplayError(f"the key file {path} can be read by other users: make it yours alone (chmod 600)")
     try:
-        text = path.read_text(encoding="ascii").strip()
-        key = bytes.fromhex(text)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise ReplayError(f"cannot read the key file {path}: {error}") from None
-    if len(key) != KEY_BYTES:
-        raise ReplayError(f"the key file {path} is damaged: expected {KEY_BYTES * 2} hex digits")
-    return key
-
-
-def _write_new_key(path: Path) -> None:
-    """Write a new key readable by its owner alone; if another process wrote one first, keep theirs."""
-    try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            with os.fdopen(handle, "w", encoding="ascii") as stream:
-                stream.write(new_key().hex() + "\n")
-                stream.flush()
-                os.fsync(stream.fileno())
-            # A hard link never replaces a key another process has just written.
-            os.link(temporary, path)
-        except FileExistsError:
-            pass
-        finally:
-            temporary.unlink(missing_ok=True)
-    except OSError as error:
-        raise ReplayError(f"cannot write the key file {path}: {error.strerror or error}") from None
+        return load_key(key_path(), create)
+    except KeyFileError as error:
+        raise ReplayError(str(error)) from None
 
 
 def save_game(match: Match, path: str | os.PathLike[str], saved_by: Sequence[int]) -> None:

@@ -32,6 +32,7 @@ from starlette.websockets import WebSocket
 from cardtable.bots import bot_names
 from cardtable.core.jsonio import parse_json
 from cardtable.games import game_names, get_game
+from cardtable.server.campaigns import CampaignRoutes
 from cardtable.server.client_api import ClientRoutes
 from cardtable.server.limits import Limits
 from cardtable.server.memory import tend_memory
@@ -79,6 +80,7 @@ class TableApp:
         self.pool = pool
         self.service = TableService(storage, pool, limits)
         self.client = ClientRoutes(self.service)
+        self.campaigns = CampaignRoutes(self.service)
 
     def routes(self) -> list[BaseRoute]:
         """Every route, the browser client's files last."""
@@ -92,6 +94,7 @@ class TableApp:
             Route("/watch/{table}", self.watch, methods=["GET"]),
             WebSocketRoute("/ws", self.socket),
             *self.client.routes(),
+            *self.campaigns.routes(),
         ]
         if WEB_FOLDER.is_dir():
             routes.append(Mount("/", StaticFiles(directory=WEB_FOLDER, html=True)))

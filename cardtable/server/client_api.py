@@ -23,13 +23,13 @@ from starlette.routing import BaseRoute, Route
 
 from cardtable.core.errors import CardtableError
 from cardtable.games import get_game
+from cardtable.server import fm_tables
 from cardtable.server.service import COOKIE_PREFIX, TableService
 
 #: Hints by game name: a pure function of a seat's view to JSON data (a list of suggestions).
-#: The Forbidden Memories fusion finder (being written in `cardtable.games.fm`) is to be connected
-#: here: HINTS["fm"] = that function, returning [{"picks": ["h1", "h3"], "result": "#xxx Name",
-#: "atk": 0, "def": 0}, ...], the picks in the order to play them (docs/web.md, "Hints").
-HINTS: dict[str, Callable[[Any], Any]] = {}
+#: Forbidden Memories: the fusion finder, [{"picks": ["h1", "h3"], "result": "#xxx Name", "atk": 0,
+#: "def": 0}, ...], the picks in the order to play them (docs/web.md, "Hints").
+HINTS: dict[str, Callable[[Any], Any]] = {"fm": fm_tables.fusion_hints}
 #: Finished tables whose states are kept for stepping through their replay.
 STEPPED_KEPT = 16
 

@@ -117,6 +117,9 @@ def catalogue() -> dict[str, Any]:
                 "stars": list(data.stars) if data.stars else None,
                 "text": card_text(data.id),
                 "printed": printed_text(data.id),
+                # The shop's: a card with a password is bought with it, for its cost in starchips.
+                "password": data.password or None,
+                "cost": data.cost if data.password else None,
             }
             for data in cards().values()
         },

@@ -18,6 +18,11 @@ from cardtable.core.players import Bot
 from cardtable.games.fm.carddata import duelists
 from cardtable.games.fm.decks import DeckError, deck_from_json, starter_deck
 from cardtable.games.fm.duelists import duel_position, find_duelist
+from cardtable.games.fm.finder import view_hints
+from cardtable.games.fm.view import FmView, card_label
+
+#: The most suggestions a hint lists (the strongest; a full hand may make dozens).
+MOST_HINTS = 12
 
 
 def duelist_number(value: Any, where: str) -> int:
@@ -64,3 +69,22 @@ def fm_position(
         return duel_position(first, chosen[1], rng), chosen
     second = decks[1] or starter_deck(rng)
     return duel_position(first, None, rng, second), chosen
+
+
+def fusion_hints(view: FmView) -> list[dict[str, Any]]:
+    """The fusion finder's suggestions for the seat a view is for, strongest first, as the client reads them.
+
+    Only the view is read: the seat's hand window and its own monsters (`finder.view_hints`), never a
+    card hidden from it.  `picks` are the duel notation's sources in play order (docs/web.md, "Hints").
+    """
+    suggestions = []
+    for hint in view_hints(view)[:MOST_HINTS]:
+        picks = [
+            f"m{source.index + 1}" if source.on_field else f"h{source.index + 1}" for source in hint.sources
+        ]
+        suggestion: dict[str, Any] = {"picks": picks, "result": card_label(hint.result)}
+        atk, defence = hint.strength()
+        if atk or defence:
+            suggestion |= {"atk": atk, "def": defence}
+        suggestions.append(suggestion)
+    return suggestions

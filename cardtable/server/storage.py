@@ -6,6 +6,15 @@ every unfinished table.  `Storage` is the interface; `SqliteStorage` keeps it
 in one SQLite file in WAL mode, each action committed on its own.  Another
 database (PostgreSQL) is another class with the same methods.
 
+A table's secrets are sealed (`core/seal.py`) with the server's key, kept
+in a file beside the database (`tables.sqlite.key`, readable by its owner
+alone): the seed and the start position of its set-up, and every action's
+text; the game, the options and who sits where stay in the clear.  So the
+database file alone shows no hidden card of any game, a campaign duel's
+included (a person who runs `cardtable serve` on their own machine cannot
+read the duelist's hand or deck from it).  Tables stored in the clear by
+an older server are still read.
+
 With `synchronous=NORMAL` (the default) a commit survives the server's
 process being killed at any moment; `durable=True` (`synchronous=FULL`) makes
 it survive the machine losing power too, at the cost of a disk flush per
@@ -15,6 +24,7 @@ action.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 import time
@@ -22,7 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, seal, unseal
 from cardtable.server.setup import TableSetup
+
+log = logging.getLogger("cardtable.server")
 
 #: Seconds between two checkpoints of the write-ahead log.
 CHECKPOINT_SECONDS = 5.0
@@ -57,6 +70,20 @@ class TableListing:
     finished: bool
 
 
+@dataclass(frozen=True)
+class CampaignRecord:
+    """A browser's Forbidden Memories campaign, kept under the hash of its owner's token."""
+
+    token_hash: str
+    #: The progress as `games.fm.campaign.progress_to_json` writes it.
+    progress: dict[str, Any]
+    #: The table of the campaign duel under way (None between duels), and its duelist.
+    duel_table: str | None = None
+    duelist: int | None = None
+    #: How the last settled duel ended (`DuelResult.to_json()`), to show it once back at the campaign.
+    last_result: dict[str, Any] | None = None
+
+
 class Storage(Protocol):
     """What the server needs of a database."""
 
@@ -80,6 +107,14 @@ class Storage(Protocol):
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest tables, finished or not."""
+        ...
+
+    def load_campaign(self, token_hash: str) -> CampaignRecord | None:
+        """The campaign kept under a token's hash, or None."""
+        ...
+
+    def save_campaign(self, record: CampaignRecord) -> None:
+        """Keep a campaign, replacing the one under the same hash (committed on return)."""
         ...
 
     def close(self) -> None:
@@ -108,6 +143,14 @@ CREATE TABLE IF NOT EXISTS actions (
     text TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS campaigns (
+    token_hash TEXT PRIMARY KEY,
+    progress TEXT NOT NULL,
+    duel_table TEXT,
+    duelist INTEGER,
+    last_result TEXT,
+    updated REAL NOT NULL
+);
 """
 
 
@@ -119,9 +162,15 @@ class SqliteStorage:
     commit ever waits for a checkpoint.
     """
 
-    def __init__(self, path: str | Path, durable: bool = False) -> None:
+    def __init__(self, path: str | Path, durable: bool = False, key: bytes | None = None) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        #: The key that seals the tables' secrets: the one given, else the key file beside the database.
+        found = key or load_key(key_file(self.path))
+        assert found is not None  # load_key makes the key when there is none
+        self.key: bytes = found
+        #: Each table's nonce (its actions are sealed with it), once its set-up was written or read.
+        self.nonces: dict[str, bytes] = {}
         # Every use is from the event loop, one at a time, whichever thread runs it.
         self.connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.connection.execute("PRAGMA journal_mode=WAL")
@@ -153,7 +202,7 @@ class SqliteStorage:
                 (
                     record.id,
                     record.setup.game,
-                    json.dumps(record.setup.to_json()),
+                    json.dumps(self._sealed_setup(record.id, record.setup)),
                     json.dumps(list(record.token_hashes)),
                     record.creator,
                     record.created,
@@ -168,7 +217,7 @@ class SqliteStorage:
             self.connection.execute("BEGIN")
             self.connection.execute(
                 "INSERT INTO actions (table_id, number, seat, text) VALUES (?, ?, ?, ?)",
-                (table_id, number, seat, text),
+                (table_id, number, seat, self._sealed_action(table_id, number, text)),
             )
             self.connection.execute(
                 "UPDATE tables SET version = ?, outcome = ?, finished = ? WHERE id = ?",
@@ -193,7 +242,14 @@ class SqliteStorage:
             "SELECT id, setup, token_hashes, creator, created, outcome FROM tables "
             "WHERE finished IS NULL ORDER BY created"
         ).fetchall()
-        return [self._record(row) for row in rows]
+        records = []
+        for row in rows:
+            try:
+                records.append(self._record(row))
+            except BrokenSealError as error:
+                # One altered table (or one sealed with another key) is left stored and unplayed.
+                log.error("table %s is not recovered: %s", row[0], error)
+        return records
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest tables, finished or not."""
@@ -207,6 +263,34 @@ class SqliteStorage:
             listing.append(TableListing(table_id, game, players, created, version, finished is not None))
         return listing
 
+    def load_campaign(self, token_hash: str) -> CampaignRecord | None:
+        """The campaign kept under a token's hash, or None."""
+        row = self.connection.execute(
+            "SELECT progress, duel_table, duelist, last_result FROM campaigns WHERE token_hash = ?",
+            (token_hash,),
+        ).fetchone()
+        if row is None:
+            return None
+        progress, duel_table, duelist, last_result = row
+        last = None if last_result is None else json.loads(last_result)
+        return CampaignRecord(token_hash, json.loads(progress), duel_table, duelist, last)
+
+    def save_campaign(self, record: CampaignRecord) -> None:
+        """Keep a campaign, replacing the one under the same hash (committed on return)."""
+        with self.connection:
+            self.connection.execute("BEGIN")
+            self.connection.execute(
+                "INSERT OR REPLACE INTO campaigns VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    record.token_hash,
+                    json.dumps(record.progress),
+                    record.duel_table,
+                    record.duelist,
+                    None if record.last_result is None else json.dumps(record.last_result),
+                    time.time(),
+                ),
+            )
+
     def close(self) -> None:
         """Let go of the database."""
         self._stop.set()
@@ -215,15 +299,64 @@ class SqliteStorage:
 
     def _record(self, row: tuple[Any, ...]) -> TableRecord:
         table_id, setup, token_hashes, creator, created, outcome = row
+        data = self._opened_setup(table_id, json.loads(setup))
         actions = self.connection.execute(
             "SELECT seat, text FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
         ).fetchall()
+        sealed = table_id in self.nonces
         return TableRecord(
             id=table_id,
-            setup=TableSetup.from_json(json.loads(setup)),
+            setup=TableSetup.from_json(data),
             token_hashes=tuple(json.loads(token_hashes)),
             creator=creator,
             created=created,
-            actions=tuple((seat, text) for seat, text in actions),
+            actions=tuple(
+                (seat, self._opened(table_id, f"action {number}", text) if sealed else text)
+                for number, (seat, text) in enumerate(actions)
+            ),
             outcome=None if outcome is None else json.loads(outcome),
         )
+
+    # -- sealing --------------------------------------------------------------------------------
+    def _sealed_setup(self, table_id: str, setup: TableSetup) -> dict[str, Any]:
+        """The set-up as stored: the seed and the start position sealed, the rest in the clear."""
+        data = setup.to_json()
+        secret = {"seed": data.pop("seed"), "position": data.pop("position")}
+        nonce = new_nonce()
+        self.nonces[table_id] = nonce
+        sealed = seal(self.key, nonce, "setup", json.dumps(secret).encode(), table_id.encode())
+        return data | {"sealed": {"key": key_id(self.key), "nonce": nonce.hex(), "secret": sealed}}
+
+    def _opened_setup(self, table_id: str, data: dict[str, Any]) -> dict[str, Any]:
+        """A stored set-up with its sealed part opened (a set-up stored in the clear is as it was)."""
+        sealed = data.pop("sealed", None)
+        if sealed is None:
+            return data
+        if sealed["key"] != key_id(self.key):
+            raise BrokenSealError(
+                f"table {table_id} was sealed with another key ({sealed['key']}, not {key_id(self.key)} in "
+                f"{key_file(self.path)}): put back the key file the database was written with"
+            )
+        self.nonces[table_id] = bytes.fromhex(sealed["nonce"])
+        secret = json.loads(self._opened(table_id, "setup", sealed["secret"]))
+        return data | {"seed": secret["seed"], "position": secret["position"]}
+
+    def _sealed_action(self, table_id: str, number: int, text: str) -> str:
+        nonce = self.nonces.get(table_id)
+        if nonce is None:
+            self.load_table(table_id)
+            nonce = self.nonces.get(table_id)
+        if nonce is None:
+            return text  # a table stored in the clear by an older server goes on in the clear
+        return seal(self.key, nonce, f"action {number}", text.encode(), table_id.encode())
+
+    def _opened(self, table_id: str, label: str, sealed: str) -> str:
+        try:
+            return unseal(self.key, self.nonces[table_id], label, sealed, table_id.encode()).decode()
+        except BrokenSealError as error:
+            raise BrokenSealError(f"table {table_id}: its {label} was altered ({error})") from None
+
+
+def key_file(database: Path) -> Path:
+    """The file of the key that seals a database's tables: beside it, its name and `.key`."""
+    return database.with_name(database.name + ".key")

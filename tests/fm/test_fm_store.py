@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import random
 import shutil
@@ -12,12 +13,15 @@ import sys
 import textwrap
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from cardtable.core.seal import new_key, new_nonce, seal
 from cardtable.frontends.fm.store import SCHEMA_VERSION, CampaignStore, SaveError
 from cardtable.games.fm.campaign import CampaignError, Progress, new_campaign, record_duel
 from cardtable.games.fm.carddata import cards
+from cardtable.games.fm.duelists import duel_position
 from cardtable.games.fm.rank import Rank
 
 WORKTREE = Path(__file__).resolve().parents[2]
@@ -244,7 +248,7 @@ def test_a_save_of_the_first_format_loads_and_is_brought_up_to_date(tmp_path: Pa
     assert store.load() == old and store.load_duel() is None
     store.start_duel(1, 5, {"game": "fm"})
     assert CampaignStore(path).load() == old
-    assert sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("2",)
+    assert sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("3",)
 
 
 HAND_EDITS = [
@@ -286,9 +290,8 @@ HAND_EDITS = [
         "CREATE TRIGGER t AFTER INSERT ON meta BEGIN SELECT 1; END",
         "the trigger 't' is not part of a campaign save",
     ),
-    ("INSERT INTO duel VALUES (99, 1, '{}')", "duel: the duelist 99 is not one"),
-    ("INSERT INTO duel VALUES (1, 1, 'not json')", "duel: the position line 1: not JSON"),
-    ("INSERT INTO duel VALUES (1, -4, '{}')", "duel: the seed is -4, not a whole number"),
+    ("INSERT INTO duel VALUES (99, 'k', '00', 'x')", "duel: the duelist 99 is not one"),
+    ("INSERT INTO duel VALUES (1, 'k', '00', 'x')", "its duel under way was sealed with another key"),
     ("INSERT INTO duel_actions VALUES (0, 'end')", "duel_actions holds actions, but no duel is under way"),
 ]
 
@@ -334,3 +337,94 @@ def test_a_progress_that_breaks_the_rules_is_never_written(tmp_path: Path) -> No
     with pytest.raises(CampaignError, match="deck: a deck holds 40 cards, this one 2"):
         store.save(Progress("Yugi", 0, {1: 2}, (1, 1)))
     assert store.load() == before
+
+
+# -- the duel under way is sealed --------------------------------------------------------------------
+
+
+def _duel_started(tmp_path: Path, seed: int = 918_273_645) -> tuple[Path, CampaignStore, dict[str, Any]]:
+    """A save with a real campaign duel under way (the duelist's deck and hand in its position)."""
+    path = saved(tmp_path)
+    store = store_of(path)
+    position = duel_position(progress().deck, 1, random.Random(seed))
+    store.start_duel(1, seed, position)
+    store.add_action(0, "pick h1")
+    store.add_action(1, "play face-down")
+    return path, store, position
+
+
+def test_the_duel_under_way_shows_no_hidden_card_in_the_file(tmp_path: Path) -> None:
+    path, _, position = _duel_started(tmp_path)
+    raw = path.read_bytes()
+    decks = position["decks"]
+    assert isinstance(decks, list)
+    for secret in (b"918273645", b"decks", b"pick h1", b"face-down", json.dumps(decks[1]).encode()):
+        assert secret not in raw, f"{secret!r} can be read in the save"
+    rows = sqlite3.connect(path).execute("SELECT * FROM duel").fetchall()
+    assert len(rows) == 1 and rows[0][0] == 1  # only the duelist is in the clear
+    duel = CampaignStore(path).load_duel()
+    assert duel is not None and (duel.seed, duel.position) == (918_273_645, position)
+    assert duel.actions == ("pick h1", "play face-down")
+
+
+def test_a_sealed_duel_altered_or_opened_with_another_key_is_refused(tmp_path: Path) -> None:
+    path, _, _ = _duel_started(tmp_path)
+    with pytest.raises(SaveError, match="sealed with another key"):
+        CampaignStore(path, key=new_key()).load_duel()
+    for statement, message in (
+        ("UPDATE duel SET duelist = 2", "duel: the set-up was altered"),
+        (
+            "UPDATE duel_actions SET sealed = (SELECT sealed FROM duel_actions WHERE number = 1) "
+            "WHERE number = 0",
+            "duel_actions: action 0 was altered",
+        ),
+        ("UPDATE duel SET nonce = 'zz'", "the nonce 'zz' is not hex digits"),
+    ):
+        copy = tmp_path / "copy.sqlite"
+        shutil.copyfile(path, copy)
+        edit(copy, statement)
+        with pytest.raises(SaveError, match=message):
+            CampaignStore(copy).load_duel()
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        (b"not json", "duel: the set-up line 1: not JSON"),
+        (b'{"seed": -4, "position": {}}', "duel: the seed is -4, not a whole number"),
+        (b'{"seed": 1, "position": []}', "duel: the position is not a JSON object"),
+        (b'{"seed": 1}', "duel: the sealed set-up is not a seed and a position"),
+    ],
+)
+def test_a_well_sealed_but_wrong_set_up_is_refused_by_name(
+    tmp_path: Path, setup: bytes, message: str
+) -> None:
+    path, store, _ = _duel_started(tmp_path)
+    nonce = new_nonce()
+    sealed = seal(store.key(), nonce, "duel", setup, b"duelist 1")
+    edit(path, "DELETE FROM duel_actions", f"UPDATE duel SET nonce = '{nonce.hex()}', sealed = '{sealed}'")
+    with pytest.raises(SaveError, match=message):
+        CampaignStore(path).load_duel()
+
+
+def test_a_clear_duel_of_the_second_format_is_read_then_sealed_at_the_next_write(tmp_path: Path) -> None:
+    path = saved(tmp_path)
+    position = {"game": "fm", "decks": [[1] * 40, [2] * 40]}
+    edit(
+        path,
+        "DROP TABLE duel",
+        "DROP TABLE duel_actions",
+        "CREATE TABLE duel (duelist INTEGER NOT NULL, seed INTEGER NOT NULL, position TEXT NOT NULL)",
+        "CREATE TABLE duel_actions (number INTEGER PRIMARY KEY, action TEXT NOT NULL)",
+        f"INSERT INTO duel VALUES (3, 77, '{json.dumps(position)}')",
+        "INSERT INTO duel_actions VALUES (0, 'pick h1')",
+        "UPDATE meta SET value = '2' WHERE key = 'schema'",
+    )
+    store = CampaignStore(path)
+    clear = store.load_duel()
+    assert clear is not None and (clear.seed, clear.position, clear.actions) == (77, position, ("pick h1",))
+    store.add_action(1, "play")
+    sealed = CampaignStore(path).load_duel()
+    assert sealed is not None and sealed.actions == ("pick h1", "play") and sealed.position == position
+    assert b"pick h1" not in path.read_bytes() and b'"decks"' not in path.read_bytes()
+    assert sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("3",)

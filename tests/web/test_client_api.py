@@ -13,7 +13,7 @@ import pytest
 
 from cardtable.games import get_game
 from cardtable.server import app as application
-from cardtable.server import client_api
+from cardtable.server import client_api, fm_tables
 from cardtable.server.limits import Limits
 from cardtable.server.storage import SqliteStorage
 
@@ -136,11 +136,55 @@ def test_a_hint_comes_from_the_view_of_the_seat_whose_cookie_is_shown(
         table_id = created["table"]
         assert (await client.get(f"/api/tables/{table_id}/hint")).status_code == 403
         await client.get(created["seats"][1]["link"])  # the invitation keeps seat 2's token in a cookie
+        monkeypatch.delitem(client_api.HINTS, "fm")
         unconnected = await client.get(f"/api/tables/{table_id}/hint")
         assert unconnected.status_code == 501 and unconnected.json()["error"]["code"] == "no_hint"
         monkeypatch.setitem(client_api.HINTS, "fm", finder)
         answer = (await client.get(f"/api/tables/{table_id}/hint")).json()
         assert answer["seat"] == 2 and answer["hints"][0]["picks"] == ["h1", "h2"]
         assert seen[0].seat == 1, "the hint was given seat 2's view"
+
+    _run(tmp_path, scenario)
+
+
+def test_the_fusion_hint_is_the_finders_answer_on_the_seats_own_cards(tmp_path: Path) -> None:
+    from cardtable.games.fm.carddata import card
+    from cardtable.games.fm.finder import hints
+    from tests.web.test_fm import fusion_deck
+
+    async def scenario(client: httpx.AsyncClient, service: Any) -> None:
+        seats = [{"person": "Ann", "deck": fusion_deck()}, {"person": "Bob", "deck": fusion_deck()}]
+        answer = await client.post("/api/tables", json={"protocol": 1, "game": "fm", "seats": seats})
+        created = answer.json()
+        table = service.find(created["table"])
+        await client.get(created["seats"][0]["link"])
+        given = (await client.get(f"/api/tables/{table.id}/hint")).json()
+        state = table.match.state
+        hand = state.hands[0]
+        expected = hints(hand)[: fm_tables.MOST_HINTS]
+        assert given["seat"] == 1 and len(given["hints"]) == len(expected) > 0
+        for suggestion, hint in zip(given["hints"], expected, strict=True):
+            assert suggestion["picks"] == [f"h{source.index + 1}" for source in hint.sources]
+            assert suggestion["result"].startswith(f"#{hint.result:03d} ")
+            assert (suggestion.get("atk"), suggestion.get("def")) == (
+                card(hint.result).atk,
+                card(hint.result).defence,
+            )
+        # Nothing hidden from seat 1 counts: another hand and deck for seat 2 give the same hint.
+        other = [c for c in range(1, 40) if card(c).is_monster][:5]
+        changed = state.copy()
+        changed.hands, changed.decks = (hand, tuple(other)), (state.decks[0], state.decks[0])
+        table.match.state = changed
+        again = (await client.get(f"/api/tables/{table.id}/hint")).json()
+        assert again["hints"] == given["hints"]
+        # Seat 2's own hint is made from its own hand alone.
+        table.match.state = state
+        await client.get(created["seats"][1]["link"])
+        theirs = (await client.get(f"/api/tables/{table.id}/hint")).json()
+        assert theirs["seat"] == 2
+        assert [s["picks"] for s in theirs["hints"]] == [
+            [f"h{source.index + 1}" for source in hint.sources]
+            for hint in hints(state.hands[1])[: fm_tables.MOST_HINTS]
+        ]
 
     _run(tmp_path, scenario)

@@ -35,13 +35,12 @@ from cardtable.games.fm.campaign import (
     check_name,
     new_campaign,
     opponent_name,
-    record_duel,
     set_deck,
+    settle_duel,
 )
 from cardtable.games.fm.carddata import card_named, cards
 from cardtable.games.fm.duelists import duel_position
 from cardtable.games.fm.options import FmOptions
-from cardtable.games.fm.rank import drop, rank
 from cardtable.games.fm.state import FmState
 from cardtable.games.fm.view import FmView
 
@@ -243,24 +242,20 @@ class CampaignScreen:
                 raise self.store.refuse(f"duel action {number} {text!r} does not replay: {error}") from None
 
     def _settle(self, progress: Progress, saved: SavedDuel, match: StoredMatch) -> Progress:
-        outcome = match.outcome
-        assert outcome is not None
-        if outcome.winners != (0,):
-            self.console.print("Lost. Build your deck and try again.")
-            return self._lose(progress, saved.duelist)
-        result = rank(match.state, 0)
-        dropped = drop(saved.duelist, result.pool, make_rng(saved.seed, "drop"))
-        progress = record_duel(progress, saved.duelist, True, result, dropped)
+        progress, result = settle_duel(progress, saved.duelist, match.state, saved.seed)
         self.store.end_duel(progress)
+        if result.rank is None or result.dropped is None:
+            self.console.print("Lost. Build your deck and try again.")
+            return progress
         self.console.print(
-            f"Won! Rank {result.letter} (score {result.score}): {result.starchips} starchips, "
-            f"and {cards()[dropped].name}.",
+            f"Won! Rank {result.rank.letter} (score {result.rank.score}): {result.rank.starchips} starchips, "
+            f"and {cards()[result.dropped].name}.",
             markup=False,
         )
         return progress
 
     def _lose(self, progress: Progress, duelist: int) -> Progress:
-        progress = record_duel(progress, duelist, False, None, None)
+        progress, _ = settle_duel(progress, duelist, None, 0)
         self.store.end_duel(progress)
         return progress
 

@@ -4,7 +4,11 @@ Every write is one SQLite transaction, begun with the write lock taken: it
 lands whole or not at all, so a crash or a kill mid-save leaves the save as
 it was.  A campaign duel is kept as its set-up (the duelist, the seed, the
 start position) and its actions, each stored before it counts; the engine's
-determinism replays the duel exactly from them.
+determinism replays the duel exactly from them.  The seed, the position and
+the actions are sealed (`core/seal.py`) with the user's key, like an
+unfinished saved game (`frontends/saves.py`): the file alone shows neither
+the duelist's hand nor either deck; only the duelist's number is in the
+clear (and bound to the seal).
 
 Everything read back is checked before it is used: the tables' layout, the
 save's format (a save written by a newer cardtable is refused, never
@@ -27,19 +31,27 @@ from typing import TypeVar
 
 from platformdirs import user_data_dir
 
+from cardtable.core.errors import CardtableError
 from cardtable.core.jsonio import JSON, parse_json
+from cardtable.core.seal import BrokenSealError, key_id, new_nonce, seal, unseal
+from cardtable.frontends.saves import key_path, user_key
 from cardtable.games.fm.campaign import CampaignError, Progress, progress_problems
 from cardtable.games.fm.carddata import duelists
 
-#: The save's format: 1 kept the progress; 2 adds the duel under way.
-SCHEMA_VERSION = 2
+#: The save's format: 1 kept the progress; 2 adds the duel under way; 3 seals that duel.
+SCHEMA_VERSION = 3
 #: Each table's columns, and the format that brought it in.
 TABLES = {
     "meta": ("key TEXT PRIMARY KEY, value TEXT NOT NULL", 1),
     "collection": ("card INTEGER PRIMARY KEY, copies INTEGER", 1),
     "records": ("duelist INTEGER PRIMARY KEY, wins INTEGER, losses INTEGER", 1),
-    "duel": ("duelist INTEGER NOT NULL, seed INTEGER NOT NULL, position TEXT NOT NULL", 2),
-    "duel_actions": ("number INTEGER PRIMARY KEY, action TEXT NOT NULL", 2),
+    "duel": ("duelist INTEGER NOT NULL, key TEXT NOT NULL, nonce TEXT NOT NULL, sealed TEXT NOT NULL", 2),
+    "duel_actions": ("number INTEGER PRIMARY KEY, sealed TEXT NOT NULL", 2),
+}
+#: The duel's tables as format 2 kept them, in the clear (read, and sealed at the next write).
+CLEAR_DUEL_TABLES = {
+    "duel": "duelist INTEGER NOT NULL, seed INTEGER NOT NULL, position TEXT NOT NULL",
+    "duel_actions": "number INTEGER PRIMARY KEY, action TEXT NOT NULL",
 }
 #: The progress's fields in the meta table ("revision" counts the writes, to notice another writer).
 META_KEYS = ("schema", "name", "starchips", "deck", "next_opponent")
@@ -75,9 +87,11 @@ def campaign_store(path: str | None) -> CampaignStore:
 class CampaignStore:
     """A campaign kept in one SQLite file."""
 
-    def __init__(self, path: str | Path, lock_wait: float = LOCK_WAIT) -> None:
+    def __init__(self, path: str | Path, lock_wait: float = LOCK_WAIT, key: bytes | None = None) -> None:
         self.path = Path(path)
         self.lock_wait = lock_wait
+        #: The key that seals the duel under way (None: the user's key, read when first needed).
+        self._key = key
         #: How many writes the save had when this store last read or wrote it (None: never).
         self.revision: int | None = None
 
@@ -150,13 +164,16 @@ class CampaignStore:
             raise self.refuse(f"meta 'schema' {version} is not a save format")
         for name, (_, since) in TABLES.items():
             if name in found:
-                self._check_columns(connection, name)
+                self._check_columns(connection, name, version)
             elif since <= version:
                 raise self.refuse(f"the table {name!r} is missing")
         return version, self._whole(values.get("revision", "0"), "meta 'revision'")
 
-    def _check_columns(self, connection: sqlite3.Connection, table: str) -> None:
-        expected = [tuple(column.split()[:2]) for column in TABLES[table][0].split(", ")]
+    def _check_columns(
+        self, connection: sqlite3.Connection, table: str, version: int = SCHEMA_VERSION
+    ) -> None:
+        layout = CLEAR_DUEL_TABLES[table] if version == 2 and table in CLEAR_DUEL_TABLES else TABLES[table][0]
+        expected = [tuple(column.split()[:2]) for column in layout.split(", ")]
         columns = [(name, kind) for _, name, kind, *_ in connection.execute(f"PRAGMA table_info({table})")]
         if columns != expected:
             layout = ", ".join(" ".join(column) for column in expected)
@@ -219,31 +236,79 @@ class CampaignStore:
     def _duel(self, connection: sqlite3.Connection, version: int) -> SavedDuel | None:
         if version < 2:
             return None
-        rows = connection.execute("SELECT duelist, seed, position FROM duel").fetchall()
-        actions = connection.execute("SELECT number, action FROM duel_actions ORDER BY number").fetchall()
+        sealed = version >= 3
+        columns = "duelist, key, nonce, sealed" if sealed else "duelist, seed, position"
+        rows = connection.execute(f"SELECT {columns} FROM duel").fetchall()
+        column = "sealed" if sealed else "action"
+        actions = connection.execute(f"SELECT number, {column} FROM duel_actions ORDER BY number").fetchall()
         if not rows:
             if actions:
                 raise self.refuse("duel_actions holds actions, but no duel is under way")
             return None
         if len(rows) > 1:
             raise self.refuse(f"the table 'duel' holds {len(rows)} duels; a campaign plays one at a time")
-        duelist, seed, position_text = rows[0]
+        duelist = rows[0][0]
         if duelist not in duelists():
             raise self.refuse(f"duel: the duelist {duelist!r} is not one (1 to {len(duelists())})")
-        seed = self._whole(seed, "duel: the seed")
+        if sealed:
+            opener = self._opener(rows[0])
+            setup = self._json(opener("duel", rows[0][3]), "duel: the set-up")
+            if not isinstance(setup, dict) or set(setup) != {"seed", "position"}:
+                raise self.refuse("duel: the sealed set-up is not a seed and a position")
+            seed_value, position_text = setup["seed"], json.dumps(setup["position"])
+        else:
+            opener = None
+            seed_value, position_text = rows[0][1], rows[0][2]
+        seed = self._whole(seed_value, "duel: the seed")
         if not isinstance(position_text, str):
             raise self.refuse("duel: the position is not JSON text")
         position = self._json(position_text, "duel: the position")
         if not isinstance(position, dict):
             raise self.refuse("duel: the position is not a JSON object")
         texts = []
-        for expected, (number, text) in enumerate(actions):
+        for expected, (number, stored) in enumerate(actions):
             if number != expected:
                 raise self.refuse(f"duel_actions: action {expected} is missing")
+            text = stored if opener is None else opener(f"action {number}", stored)
             if not isinstance(text, str) or not 0 < len(text) <= MAX_ACTION_TEXT:
                 raise self.refuse(f"duel_actions: action {number} is {text!r}, not an action's text")
             texts.append(text)
         return SavedDuel(duelist, seed, position, tuple(texts))
+
+    # -- sealing ---------------------------------------------------------------------------------
+    def key(self) -> bytes:
+        """The key that seals the duel under way: the one given, else the user's (made on first use)."""
+        if self._key is None:
+            try:
+                self._key = user_key()
+            except CardtableError as error:
+                raise SaveError(f"campaign save {str(self.path)!r}: {error}") from None
+            assert self._key is not None
+        return self._key
+
+    def _opener(self, row: tuple[object, ...]) -> Callable[[str, object], str]:
+        """Opens the sealed parts of the duel in `row` (duelist, key id, nonce, sealed set-up)."""
+        duelist, sealed_with, nonce_text, _ = row
+        key = self.key()
+        if sealed_with != key_id(key):
+            raise SaveError(
+                f"campaign save {str(self.path)!r}: its duel under way was sealed with another key "
+                f"({sealed_with!r}, not this user's {key_id(key)!r} in {key_path()}): "
+                "put back the key file it was played with, or move the save away"
+            )
+        try:
+            nonce = bytes.fromhex(str(nonce_text))
+        except ValueError:
+            raise self.refuse(f"duel: the nonce {nonce_text!r} is not hex digits") from None
+
+        def opened(label: str, sealed: object) -> str:
+            try:
+                return unseal(key, nonce, label, str(sealed), _bound(duelist)).decode("utf-8")
+            except (BrokenSealError, UnicodeDecodeError) as error:
+                part = "duel: the set-up" if label == "duel" else f"duel_actions: {label}"
+                raise self.refuse(f"{part} was altered ({error})") from None
+
+        return opened
 
     # -- writing --------------------------------------------------------------------------
     def save(self, progress: Progress) -> None:
@@ -252,24 +317,31 @@ class CampaignStore:
             self._write_progress(connection, progress)
 
     def start_duel(self, duelist: int, seed: int, position: dict[str, JSON]) -> None:
-        """Keep a new campaign duel's set-up; it is under way until `end_duel`."""
+        """Keep a new campaign duel's set-up, sealed; it is under way until `end_duel`."""
+        key = self.key()
+        nonce = new_nonce()
+        setup = json.dumps({"seed": seed, "position": position}).encode()
+        row = (duelist, key_id(key), nonce.hex(), seal(key, nonce, "duel", setup, _bound(duelist)))
         with self._writing() as connection:
             connection.execute("DELETE FROM duel")
             connection.execute("DELETE FROM duel_actions")
-            connection.execute("INSERT INTO duel VALUES (?, ?, ?)", (duelist, seed, json.dumps(position)))
+            connection.execute("INSERT INTO duel VALUES (?, ?, ?, ?)", row)
 
     def add_action(self, number: int, text: str) -> None:
-        """Keep the duel's action `number` (from 0); the action counts once this returns."""
+        """Keep the duel's action `number` (from 0), sealed; the action counts once this returns."""
+        key = self.key()
         with self._writing() as connection:
-            (duels,) = connection.execute("SELECT COUNT(*) FROM duel").fetchone()
+            found = connection.execute("SELECT duelist, nonce FROM duel").fetchall()
             (stored,) = connection.execute("SELECT COUNT(*) FROM duel_actions").fetchone()
-            if duels != 1 or stored != number:
+            if len(found) != 1 or stored != number:
                 raise SaveError(
                     f"campaign save {str(self.path)!r} holds {stored} actions of "
-                    f"{'the' if duels else 'no'} duel under way, not {number}: another program changed it; "
+                    f"{'the' if found else 'no'} duel under way, not {number}: another program changed it; "
                     "start cardtable campaign again"
                 )
-            connection.execute("INSERT INTO duel_actions VALUES (?, ?)", (number, text))
+            duelist, nonce = found[0]
+            sealed = seal(key, bytes.fromhex(nonce), f"action {number}", text.encode(), _bound(duelist))
+            connection.execute("INSERT INTO duel_actions VALUES (?, ?)", (number, sealed))
 
     def end_duel(self, progress: Progress) -> None:
         """The duel is over: keep the progress it led to and drop the duel, in one transaction."""
@@ -312,6 +384,8 @@ class CampaignStore:
             connection.execute("BEGIN IMMEDIATE")
             layout = self._check_layout(connection)
             stored = 0 if layout is None else layout[1]
+            if layout is not None and layout[0] == 2:
+                self._seal_clear_duel(connection)
             if self.revision is not None and stored != self.revision:
                 raise SaveError(
                     f"campaign save {str(self.path)!r} was changed by another program since this one "
@@ -331,6 +405,29 @@ class CampaignStore:
         finally:
             # Closing with the transaction still open rolls it back.
             connection.close()
+
+    def _seal_clear_duel(self, connection: sqlite3.Connection) -> None:
+        """Bring a format-2 save up to date: its duel under way, kept in the clear, is sealed."""
+        duel = self._duel(connection, 2)
+        for name in CLEAR_DUEL_TABLES:
+            connection.execute(f"DROP TABLE {name}")
+            connection.execute(f"CREATE TABLE {name} ({TABLES[name][0]})")
+        if duel is None:
+            return
+        key, nonce = self.key(), new_nonce()
+        setup = json.dumps({"seed": duel.seed, "position": duel.position}).encode()
+        bound = _bound(duel.duelist)
+        connection.execute(
+            "INSERT INTO duel VALUES (?, ?, ?, ?)",
+            (duel.duelist, key_id(key), nonce.hex(), seal(key, nonce, "duel", setup, bound)),
+        )
+        connection.executemany(
+            "INSERT INTO duel_actions VALUES (?, ?)",
+            [
+                (number, seal(key, nonce, f"action {number}", text.encode(), bound))
+                for number, text in enumerate(duel.actions)
+            ],
+        )
 
     def _failure(self, error: OSError | sqlite3.Error, doing: str) -> SaveError:
         """A failure of the file or of SQLite, told as what happened to the save and what to do."""
@@ -359,3 +456,8 @@ class CampaignStore:
         if code.startswith("SQLITE_FULL"):
             return SaveError(f"{where} cannot be {doing}: the disk is full; free some space and try again")
         return SaveError(f"{where} cannot be {doing}: {error}")
+
+
+def _bound(duelist: object) -> bytes:
+    """What a sealed part of the duel is bound to: the duelist, kept in the clear."""
+    return f"duelist {duelist}".encode()

@@ -100,7 +100,6 @@ class Receive(Action):
     """The defender lets the attack be summed against the stack, with no block (PT)."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class AceValue(Action):
     """The owner of an attacked stack counts one of its Aces as 1 or 11."""
@@ -128,17 +127,14 @@ class Pass(Action):
     """Decline to answer in an exchange: the other side's last card stands."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class DrawCard(Action):
     """The winner of an exchange draws 1 (EN: 'may draw 1 card')."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class DeclineDraw(Action):
     """The winner of an exchange chooses not to draw."""
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +147,6 @@ class Discard(Action):
 @dataclass(frozen=True, slots=True)
 class End(Action):
     """End your turn."""
-
 
 
 # -- the table ------------------------------------------------------------------

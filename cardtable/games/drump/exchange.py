@@ -286,4 +286,3 @@ def _after_the_draw(state: DrumpState) -> None:
         state.phase = MAIN
     else:
         _sum_now(state)
-

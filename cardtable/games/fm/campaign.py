@@ -3,7 +3,9 @@
 A new player gets a starter deck drawn from the seven starter pools.  Each
 won duel pays starchips by rank and drops one card from the beaten
 duelist's pool for that rank; starchips buy cards by password.  Keeping the
-progress (a save file) is the application's part: `cardtable.frontends.fm.store`.
+progress is the application's part: the terminal's save file
+(`cardtable.frontends.fm.store`) and the server's database for a browser
+(`cardtable.server.campaigns`); both call these functions.
 
 The retail caps hold (rules page, "Caps"): at most 250 copies of a card, and
 starchips never above 999,999.
@@ -14,11 +16,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import Any
 
+from cardtable.core.chance import make_rng
 from cardtable.core.errors import CardtableError
 from cardtable.games.fm.carddata import MOST_COPIES_OWNED, add_copies, cards, duelists
 from cardtable.games.fm.decks import check_deck, deck_problems, starter_deck
-from cardtable.games.fm.rank import MOST_STARCHIPS, Rank, add_starchips
+from cardtable.games.fm.rank import MOST_STARCHIPS, Rank, add_starchips, drop, rank
+from cardtable.games.fm.state import FmState
 
 #: The last duelist of the campaign's sequence (Duel Master K, 39, waits in Free Duel).
 LAST_OPPONENT = 38
@@ -99,6 +104,43 @@ def record_duel(
     )
 
 
+@dataclass(frozen=True)
+class DuelResult:
+    """How a campaign duel ended for the player: won or lost, and for a win the rank and the card dropped."""
+
+    duelist: int
+    won: bool
+    rank: Rank | None = None
+    dropped: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for a client or a store."""
+        rank = self.rank
+        return {
+            "duelist": self.duelist,
+            "won": self.won,
+            "rank": None if rank is None else rank.letter,
+            "score": None if rank is None else rank.score,
+            "starchips": 0 if rank is None else rank.starchips,
+            "dropped": self.dropped,
+        }
+
+
+def settle_duel(
+    progress: Progress, duelist: int, final: FmState | None, seed: int
+) -> tuple[Progress, DuelResult]:
+    """The progress after a campaign duel (the player is seat 0); `final` None means it was forfeited.
+
+    A win is ranked on the final state and drops a card from the duelist's pool for that rank, drawn from
+    the duel's seed (stream "drop"); a loss, a draw or a forfeit counts as a loss.
+    """
+    if final is None or final.result is None or final.result.winners != (0,):
+        return record_duel(progress, duelist, False, None, None), DuelResult(duelist, False)
+    result = rank(final, 0)
+    dropped = drop(duelist, result.pool, make_rng(seed, "drop"))
+    return record_duel(progress, duelist, True, result, dropped), DuelResult(duelist, True, result, dropped)
+
+
 def buy(progress: Progress, password: str) -> tuple[Progress, int]:
     """Buy the card with this password for its starchip cost; returns the progress and the card."""
     wanted = password.strip()
@@ -166,6 +208,59 @@ def progress_problems(progress: Progress) -> list[str]:
             if not 0 <= count <= MAX_RECORD:
                 problems.append(f"records: duelist {duelist} {what} {count} is not from 0 to {MAX_RECORD:,}")
     return problems
+
+
+def progress_to_json(progress: Progress) -> dict[str, Any]:
+    """The progress as plain JSON data (card and duelist numbers as keys become text)."""
+    return {
+        "name": progress.name,
+        "starchips": progress.starchips,
+        "collection": {str(card_id): copies for card_id, copies in sorted(progress.collection.items())},
+        "deck": list(progress.deck),
+        "next_opponent": progress.next_opponent,
+        "records": {str(duelist): list(record) for duelist, record in sorted(progress.records.items())},
+    }
+
+
+def progress_from_json(data: Any, where: str) -> Progress:
+    """A progress as `progress_to_json` wrote it, checked by the campaign rules (CampaignError if not)."""
+
+    def whole(value: Any, field: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise CampaignError(f"{where}: {field} is {value!r}, not a whole number")
+        return value
+
+    def number_key(text: Any, field: str) -> int:
+        if not isinstance(text, str) or not text.isdigit():
+            raise CampaignError(f"{where}: {field} key {text!r} is not a number")
+        return int(text)
+
+    if not isinstance(data, dict) or set(data) != set(progress_to_json(Progress("x", 0, {}, ()))):
+        raise CampaignError(f"{where}: not a campaign's progress")
+    if not isinstance(data["name"], str) or not isinstance(data["deck"], list):
+        raise CampaignError(f"{where}: the name is text and the deck a list of card numbers")
+    if not isinstance(data["collection"], dict) or not isinstance(data["records"], dict):
+        raise CampaignError(f"{where}: the collection and the records are objects")
+    records = {}
+    for key, record in data["records"].items():
+        if not isinstance(record, list) or len(record) != 2:
+            raise CampaignError(f"{where}: records {key!r} is not [wins, losses]")
+        records[number_key(key, "records")] = (whole(record[0], "wins"), whole(record[1], "losses"))
+    progress = Progress(
+        data["name"],
+        whole(data["starchips"], "starchips"),
+        {
+            number_key(key, "collection"): whole(copies, "copies")
+            for key, copies in data["collection"].items()
+        },
+        tuple(whole(card_id, "a deck card") for card_id in data["deck"]),
+        whole(data["next_opponent"], "next_opponent"),
+        records,
+    )
+    problems = progress_problems(progress)
+    if problems:
+        raise CampaignError(f"{where}: " + "; ".join(problems))
+    return progress
 
 
 def opponent_name(duelist: int) -> str:

@@ -1,6 +1,6 @@
 // Forbidden Memories decks: build one from the 722 cards, keep it in this browser, and bring it to a
 // duel. The deck rules are counted here as you build; the server checks them when a table is made.
-import { fmCatalogue, setting, setSetting } from "./api.js";
+import { fmCatalogue, postJson, setting, setSetting } from "./api.js";
 import { fmCard, starName } from "./cards.js";
 import { fill, h, notice } from "./dom.js";
 
@@ -34,13 +34,25 @@ function matches(data, id, words) {
   return words.split(/\s+/).every((word) => text.includes(word));
 }
 
-/** The deck editor page. */
-export async function openDecks(root) {
+/** The deck editor page; with `campaign` (the campaign's data), the campaign's deck from its collection. */
+export async function openDecks(root, campaign = null) {
   document.title = "Decks — cardtable";
   const catalogue = await fmCatalogue();
   const rules = catalogue.deck_rules;
   const decks = savedDecks();
   let current = decks[0] ? { ...decks[0], cards: [...decks[0].cards] } : { name: "My deck", cards: [] };
+  // The campaign's deck is built from the cards owned, no more copies of each than the collection holds.
+  const owned = campaign ? new Map(Object.entries(campaign.collection).map(([id, copies]) => [Number(id), copies])) : null;
+  if (campaign) current = { name: "Campaign deck", cards: [...campaign.deck] };
+  const add = (id) => {
+    const copies = current.cards.filter((card) => card === id).length;
+    if (owned && copies >= (owned.get(id) || 0)) {
+      notice(`You own ${owned.get(id) || 0} of ${catalogue.cards[String(id)].name}, all in the deck already.`, "error", 4);
+      return;
+    }
+    current.cards.push(id);
+    drawDeck();
+  };
   const search = h("input", { type: "search", placeholder: "search: a name, a number, a type (dragon), magic…", "aria-label": "search cards", dataset: { role: "search" } });
   const results = h("div.deck-results");
   const deckList = h("ol.deck-list");
@@ -61,11 +73,12 @@ export async function openDecks(root) {
   };
   const drawResults = () => {
     const words = search.value.trim().toLowerCase();
-    const found = Object.entries(catalogue.cards).filter(([id, data]) => matches(data, id, words)).slice(0, SHOWN);
+    const found = Object.entries(catalogue.cards)
+      .filter(([id, data]) => (!owned || owned.has(Number(id))) && matches(data, id, words)).slice(0, SHOWN);
     fill(results, found.map(([id, data]) => {
       const element = fmCard(`#${String(id).padStart(3, "0")} ${data.name}`, catalogue, {
-        role: "button", tabindex: 0, title: `Add ${data.name}`, dataset: { add: id },
-        onclick: () => { current.cards.push(Number(id)); drawDeck(); },
+        role: "button", tabindex: 0, title: owned ? `Add ${data.name} (you own ${owned.get(Number(id))})` : `Add ${data.name}`, dataset: { add: id },
+        onclick: () => add(Number(id)),
       });
       element.addEventListener("mouseenter", () => describe(id));
       return element;
@@ -79,6 +92,11 @@ export async function openDecks(root) {
       h("button.ghost", { type: "button", title: "take one out", onclick: () => { current.cards.splice(current.cards.indexOf(id), 1); drawDeck(); } }, "−"),
       h("span", { onmouseenter: () => describe(id) }, `${copies} × #${id} ${catalogue.cards[String(id)].name}`))));
     const problems = deckProblems(current.cards, rules, catalogue);
+    if (owned) {
+      for (const [id, copies] of counts) {
+        if (copies > (owned.get(id) || 0)) problems.push(`${copies} of ${catalogue.cards[String(id)].name}, ${owned.get(id) || 0} owned`);
+      }
+    }
     status.textContent = problems.length ? `Not ready: ${problems.join("; ")}.` : `Ready: ${rules.size} cards.`;
     status.dataset.ready = problems.length ? "no" : "yes";
   };
@@ -108,6 +126,30 @@ export async function openDecks(root) {
     current.cards = numbers;
     drawDeck();
   };
+  const useForCampaign = async () => {
+    try {
+      await postJson("/api/campaign/deck", { deck: current.cards });
+      notice("Your campaign deck is saved.", "success", 3);
+    } catch (error) {
+      notice(`Not saved: ${error.message}`, "error");
+    }
+  };
+  if (campaign) {
+    fill(root, h("div.page.decks-page", { dataset: { mode: "campaign" } },
+      h("header.page-header", {}, h("a.home", { href: "/?campaign" }, "◀ campaign"), h("h1", {}, `${campaign.name}'s campaign deck`)),
+      h("p", {}, "Build your deck from your collection: only the cards you own are listed (point at one to see how many)."),
+      h("div.deck-editor", {},
+        h("section.deck-search", {}, search, results),
+        h("section.deck-current", {},
+          status,
+          h("div.tile-buttons", {},
+            h("button.primary", { type: "button", dataset: { role: "save" }, onclick: useForCampaign }, "Use this deck"),
+            h("a.button", { href: "/?campaign" }, "Back to the campaign")),
+          deckList, details))));
+    drawResults();
+    drawDeck();
+    return;
+  }
   fill(root, h("div.page.decks-page", {},
     h("header.page-header", {}, h("a.home", { href: "/" }, "◀ cardtable"), h("h1", {}, "Forbidden Memories decks")),
     h("p", {}, "Build a deck of 40 cards (at most three copies of a card, one of each Exodia piece) and bring it to a duel from the lobby."),

@@ -14,9 +14,17 @@ async function route() {
     } else if (query.has("replay")) {
       const { openReplay } = await import("./replay.js");
       await openReplay(root, query.get("replay"), query.get("as"), Number(query.get("step") || 0));
+    } else if (query.get("decks") === "campaign") {
+      const [{ openDecks }, { loadCampaign }] = await Promise.all([import("./decks.js"), import("./campaign.js")]);
+      const campaign = await loadCampaign();
+      if (campaign) await openDecks(root, campaign);
+      else location.href = "/?campaign";
     } else if (query.has("decks")) {
       const { openDecks } = await import("./decks.js");
       await openDecks(root);
+    } else if (query.has("campaign")) {
+      const { openCampaign } = await import("./campaign.js");
+      await openCampaign(root);
     } else if (query.has("rules")) {
       const { rulesPage } = await import("./rules.js");
       await rulesPage(root, query.get("rules"));

@@ -1,5 +1,5 @@
 // The table page: seats, the game's board, the actions, the log, the move list, and the end of the game.
-import { claimSeat, createTable, setting } from "./api.js";
+import { claimSeat, createTable, fmCatalogue, setting } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { dialog, fill, h, notice } from "./dom.js";
 import { loadGame } from "./games/index.js";
@@ -267,13 +267,28 @@ class TablePage {
     if (!frame || document.querySelector(".outcome-dialog")) return;
     const names = this.seats.map((entry) => entry.name);
     const replayHref = `/?replay=${this.tableId}${this.seat ? `&as=${this.seat}` : ""}`;
+    // A campaign duel goes back to the campaign, which settles it: its rank, starchips and card are shown here.
+    const campaign = this.seat === 1 && setting("campaignTable", null) === this.tableId;
+    const result = h("div.campaign-result");
+    if (campaign) this.showCampaignResult(result);
     const buttons = [
-      this.seat ? h("button.primary", { type: "button", dataset: { role: "play-again" }, onclick: () => this.playAgain() }, "Play again") : null,
+      campaign ? h("a.button.primary", { href: "/?campaign", dataset: { role: "campaign" } }, "Back to the campaign") : null,
+      this.seat && !campaign ? h("button.primary", { type: "button", dataset: { role: "play-again" }, onclick: () => this.playAgain() }, "Play again") : null,
       h("a.button", { href: replayHref, dataset: { role: "replay" } }, "Watch the replay"),
       h("a.button", { href: "/" }, "Lobby"),
       h("button.ghost", { type: "button", onclick: (event) => event.target.closest(".backdrop").remove() }, "See the table"),
     ];
-    dialog("Game over", outcomeSummary(frame.outcome, names, this.seat), buttons, { className: "outcome-dialog" });
+    dialog("Game over", [outcomeSummary(frame.outcome, names, this.seat), result], buttons, { className: "outcome-dialog" });
+  }
+
+  async showCampaignResult(element) {
+    try {
+      const [{ loadCampaign, lastDuelLine }, catalogue] = await Promise.all([import("./campaign.js"), fmCatalogue()]);
+      const campaign = await loadCampaign();
+      if (campaign?.last?.table === this.tableId) fill(element, lastDuelLine(campaign.last, catalogue));
+    } catch (error) {
+      fill(element, `The campaign could not be read: ${error.message}`);
+    }
   }
 
   async playAgain() {

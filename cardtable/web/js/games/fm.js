@@ -153,9 +153,9 @@ async function askHint(context) {
     const answer = await getJson(`/api/tables/${context.table}/hint`);
     const hints = Array.isArray(answer.hints) ? answer.hints : [];
     if (!hints.length) { fill(panel, "No combination found in your hand."); return; }
-    fill(panel, h("b", {}, "Combinations in your hand:"), h("ul", {}, hints.slice(0, 6).map((hint) => h("li", {},
+    fill(panel, h("b", {}, "Combinations in your hand:"), h("ul", {}, hints.slice(0, 6).map((hint) => h("li", { dataset: { picks: (hint.picks || []).join(" ") } },
       `${(hint.picks || []).join(" + ")} → ${hint.result || "?"}${hint.atk !== undefined ? ` (${hint.atk}/${hint.def})` : ""} `,
-      hint.picks ? h("button", { type: "button", onclick: () => { context.keep.queue = hint.picks.map((pick) => `pick ${pick}`); context.update(); } }, "Pick these") : null))));
+      hint.picks ? h("button", { type: "button", dataset: { role: "pick-these" }, onclick: () => { context.keep.queue = hint.picks.map((pick) => `pick ${pick}`); context.update(); } }, "Pick these") : null))));
   } catch (error) {
     fill(panel, error.status === 501 ? "The fusion finder is not connected on this server yet." : `No hint: ${error.message}`);
   }

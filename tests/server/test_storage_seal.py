@@ -1,0 +1,110 @@
+"""The server's database shows no hidden card: a table's seed, start position and actions are sealed."""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from cardtable.core.seal import BrokenSealError, new_key
+from cardtable.games.fm.decks import starter_deck
+from cardtable.games.fm.duelists import duel_position
+from cardtable.server.setup import SeatSpec, TableSetup
+from cardtable.server.storage import SqliteStorage, TableRecord, key_file
+from cardtable.server.tables import token_hash
+
+SEED = 918_273_645
+
+
+def _campaign_duel() -> TableSetup:
+    """A campaign duel's set-up, as the campaign makes it: the player's deck against duelist 1's."""
+    position = duel_position(starter_deck(random.Random(4)), 1, random.Random(SEED))
+    return TableSetup(
+        "fm", SEED, {}, (SeatSpec("Ann"), SeatSpec("Simon Muran", pace=0.0, duelist=1)), position
+    )
+
+
+def _everything_stored(path: Path) -> str:
+    """Every value of every row of the database, as text (what a person with an SQLite browser sees)."""
+    connection = sqlite3.connect(path)
+    try:
+        rows = [
+            row
+            for table in ("tables", "actions")
+            for row in connection.execute(f"SELECT * FROM {table}").fetchall()
+        ]
+    finally:
+        connection.close()
+    return json.dumps(rows)
+
+
+def test_a_duels_seed_position_and_actions_cannot_be_read_from_the_database(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite"
+    setup = _campaign_duel()
+    storage = SqliteStorage(path)
+    storage.create_table(TableRecord("duel1", setup, (token_hash("t"), None), "127.0.0.1", 1.0))
+    storage.append_action("duel1", 0, 0, "pick h1", None)
+    storage.append_action("duel1", 1, 0, "play face-down", None)
+    storage.close()
+    stored = _everything_stored(path)
+    assert setup.position is not None
+    duelist_deck = json.dumps(setup.position["decks"][1])[1:-1]
+    for secret in (str(SEED), "decks", duelist_deck, "pick h1", "face-down"):
+        assert secret not in stored, f"{secret!r} can be read in the database"
+    assert "Simon Muran" in stored and "Ann" in stored  # who sits where stays in the clear
+    assert key_file(path).stat().st_mode & 0o077 == 0
+
+    again = SqliteStorage(path)
+    record = again.load_table("duel1")
+    assert record is not None and record.setup == setup
+    assert record.actions == ((0, "pick h1"), (0, "play face-down"))
+    again.append_action("duel1", 2, 0, "end", None)
+    assert [text for _, text in again.unfinished_tables()[0].actions] == ["pick h1", "play face-down", "end"]
+    again.close()
+
+
+def test_a_table_altered_or_opened_with_another_key_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite"
+    storage = SqliteStorage(path)
+    storage.create_table(TableRecord("duel1", _campaign_duel(), (None, None), "127.0.0.1", 1.0))
+    storage.append_action("duel1", 0, 0, "pick h1", None)
+    storage.append_action("duel1", 1, 0, "play", None)
+    storage.close()
+    with pytest.raises(BrokenSealError, match="sealed with another key"):
+        SqliteStorage(path, key=new_key()).load_table("duel1")
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute(
+            "UPDATE actions SET text = (SELECT text FROM actions WHERE number = 1) WHERE number = 0"
+        )
+    connection.close()
+    reopened = SqliteStorage(path)
+    with pytest.raises(BrokenSealError, match="table duel1: its action 0 was altered"):
+        reopened.load_table("duel1")
+    # At a restart the altered table is left out (and logged); the others are recovered.
+    reopened.create_table(TableRecord("duel2", _campaign_duel(), (None, None), "127.0.0.1", 2.0))
+    assert [record.id for record in reopened.unfinished_tables()] == ["duel2"]
+    reopened.close()
+
+
+def test_a_table_stored_in_the_clear_by_an_older_server_is_still_read(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite"
+    setup = _campaign_duel()
+    SqliteStorage(path).close()
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute(
+            "INSERT INTO tables (id, game, setup, token_hashes, creator, created) VALUES (?, ?, ?, ?, ?, ?)",
+            ("old", "fm", json.dumps(setup.to_json()), json.dumps([None, None]), "127.0.0.1", 1.0),
+        )
+        connection.execute("INSERT INTO actions VALUES ('old', 0, 0, 'pick h1')")
+    connection.close()
+    storage = SqliteStorage(path)
+    storage.append_action("old", 1, 0, "play", None)
+    record = storage.load_table("old")
+    assert record is not None and record.setup == setup
+    assert record.actions == ((0, "pick h1"), (0, "play"))
+    storage.close()
