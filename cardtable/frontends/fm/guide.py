@@ -15,6 +15,7 @@ from rich.text import Text
 
 from cardtable.core.errors import UnknownNameError
 from cardtable.core.events import Event
+from cardtable.core.numbers import whole_number
 from cardtable.frontends.fm.screen import describe_card, monster_strength
 from cardtable.frontends.registry import Hint, UnknownCard
 from cardtable.games.fm import magic
@@ -125,8 +126,9 @@ def card_info(view: FmView, text: str) -> RenderableType:
     if words and words[0] in ("their", "opponent", "opponent's"):
         seat, words = other, words[1:]
     where = words[0] if len(words) == 1 else ""
-    if len(where) >= 2 and where[0] in "hms" and where[1:].isascii() and where[1:].isdigit():
-        return _card_at(view, seat, where[0], int(where[1:]) - 1, text)
+    number = whole_number(where[1:])
+    if where[:1] in ("h", "m", "s") and number is not None:
+        return _card_at(view, seat, where[0], number - 1, text)
     if seat != me:
         raise UnknownCard(f"{text!r}: after 'their' write a zone, like their m2 or their s1")
     try:
