@@ -14,6 +14,7 @@ from rich.console import Console, RenderableType
 from cardtable.core.match import Match
 from cardtable.frontends.choices import MoveMenu
 from cardtable.frontends.fm.guide import card_info, describe, fusions, steps, trap_reason
+from cardtable.frontends.layout import MENU_COMFORT
 from cardtable.frontends.registry import UnknownCard, front_end
 from cardtable.games.fm.events import LifePointsChanged, TrapSprung
 from cardtable.games.fm.finder import view_hints
@@ -101,7 +102,7 @@ def test_picks_name_their_cards_and_play_says_which_face() -> None:
     match = match_from(data)
     view = match.view(0)
     labels = [steps(view, action) for action in match.legal_actions()]
-    assert ("pick h1 Mystical Elf 800/2000",) in labels and ("pick m2 Ameba (on the field)",) in labels
+    assert ("pick", "h1 Mystical Elf 800/2000") in labels and ("pick", "m2 Ameba (field)") in labels
     match.play("pick h1")
     labels = [steps(match.view(0), action) for action in match.legal_actions()]
     assert ("play face up",) in labels and ("play down (face down)",) in labels
@@ -200,3 +201,21 @@ def test_the_rivals_face_down_play_is_never_named_in_your_log() -> None:
     words = "\n".join(describe(event, NAMES) for event in log)
     hidden = [event for event in log if getattr(event, "card", 0) is None]
     assert hidden and "a hidden card" in words
+
+
+def test_at_80x24_a_short_list_of_moves_is_listed_whole_the_board_compact_if_need_be() -> None:
+    listed_whole_with_compact_board = 0
+    for seed in (1, 2):
+        for match in decisions("fm", 2, seed):
+            if match.is_over:
+                break
+            seat = match.current_seat
+            terminal = at_terminal(match, 80, 24)
+            text = screen_text(screen_lines(terminal, seat, 80, 24))
+            menu = terminal.screen.menu
+            assert menu is not None
+            whole = menu.whole
+            if 1 + len(menu.lines(80, None)) <= MENU_COMFORT:
+                assert whole and "more: type a" not in text, f"seed {seed} action {len(match.moves)}:\n{text}"
+                listed_whole_with_compact_board += terminal.screen.fit.compact  # type: ignore[attr-defined]
+    assert listed_whole_with_compact_board

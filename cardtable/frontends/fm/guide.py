@@ -46,17 +46,17 @@ HINTS_SHOWN = 8
 
 # -- choosing a move in steps ---------------------------------------------------------------------
 def steps(view: FmView, action: Action) -> tuple[str, ...]:
-    """The steps of a duel move: a card to pick; position, then star, then zone for a placement."""
+    """The steps of a duel move: pick, then the card; position, then star, then zone for a placement."""
     me = view.seat if view.seat is not None else 0
     match action:
         case Pick(source=source) if source >= FIELD_PICK:
             monster = view.monsters[me][source - FIELD_PICK]
             name = card(monster.card).name if monster is not None and monster.card is not None else "?"
-            return (f"pick m{source - FIELD_PICK + 1} {name} (on the field)",)
+            return ("pick", f"m{source - FIELD_PICK + 1} {name} (field)")
         case Pick(source=source):
             data = card(view.window[source])
             stats = f" {data.atk}/{data.defence}" if data.is_monster else f" ({data.kind})"
-            return (f"pick h{source + 1} {data.name}{stats}",)
+            return ("pick", f"h{source + 1} {data.name}{stats}")
         case Play(face_up=face_up):
             return ("play face up" if face_up else "play down (face down)",)
         case Cancel():
