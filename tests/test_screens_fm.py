@@ -63,14 +63,19 @@ def test_every_duel_decision_fits_100x30_whole_and_smaller_terminals_compact(see
 def test_the_compact_board_shows_both_sides_the_terrain_and_your_hand() -> None:
     data = duel(
         hands=(["Mystical Elf", "Mushroom Man"], ["Dark Hole"]),
-        monsters=({1: monster("Dragon Zombie")}, {2: monster("Ameba", face_up=False, attack=False)}),
+        monsters=(
+            {1: monster("Dragon Zombie"), 3: monster("Hourglass of Life", face_up=False)},
+            {2: monster("Ameba", face_up=False, attack=False)},
+        ),
         magic=({}, {1: "Widespread Ruin"}),
     )
     match = match_from(data)
     terminal = at_terminal(match, 80, 16)
     text = screen_text(screen_lines(terminal, 0, 80, 16))
     assert terminal.screen.fit.compact  # type: ignore[attr-defined]
-    assert "Dragon Zombie" in text and "face down" in text and "set card" in text
+    # Five zones in 80 columns: a long name is shortened (info m1 tells it whole).
+    assert "1600/0 A Drago…" in text and "?/? D face down" in text and "set card" in text
+    assert "700/600 A ▼Hou…" in text
     assert "terrain: normal" in text and "h1 Mystical Elf" in text and "h2 Mushroom Man" in text
     # The opponent's face-down Ameba, set trap and hand are never drawn.
     assert "Ameba" not in text and "Widespread" not in text and "Dark Hole" not in text

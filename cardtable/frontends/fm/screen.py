@@ -162,14 +162,18 @@ def render(view: FmView, names: Sequence[str]) -> RenderableType:
 
 
 def _compact_zone(monster: SeenMonster | None) -> Text:
+    """A monster zone in one line: ATK/DEF and position (its star left to `info`), then its name."""
     if monster is None:
         return Text("—", style="dim")
-    text = Text(monster_strength(monster).rsplit(" ", 1)[0] if monster.card else "?/?")
+    strength = monster_strength(monster)
+    text = Text(strength if monster.card is None else strength.rsplit(" ", 1)[0])
     text.append(" ")
     if monster.card is None:
         text.append("face down", style="blue")
-    else:
-        text.append(card(monster.card).name, style="bold" if monster.face_up else "italic")
+        return text
+    if not monster.face_up:
+        text.append("▼", style="blue")
+    text.append(card(monster.card).name, style="bold" if monster.face_up else "italic")
     return text
 
 
