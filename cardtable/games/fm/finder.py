@@ -187,9 +187,9 @@ def _plain(name: str) -> str:
 def find_card(text: str) -> int:
     """A card by number (1-722) or name, in any case; UnknownNameError suggests near names for a typo."""
     wanted = text.strip()
-    if wanted.lstrip("#").isdigit():
-        number = whole_number(wanted.lstrip("#"))
-        if number is not None and number in cards():
+    number = whole_number(wanted.lstrip("#"))
+    if number is not None:
+        if number in cards():
             return number
         raise UnknownNameError(f"no card {text!r}: cards are numbered 1 to 722")
     found = card_named(wanted)
