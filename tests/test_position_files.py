@@ -25,8 +25,8 @@ from cardtable.core.jsonio import parse_json
 from cardtable.core.options import Option
 from cardtable.core.positions import PositionReader
 from cardtable.frontends.cli import main
-from cardtable.frontends.screens import game_document
 from cardtable.games import game_names, get_game
+from cardtable.games.documents import game_document
 
 GAMES = game_names()
 #: Random games played for each table size and preset; a few states of each are checked.
