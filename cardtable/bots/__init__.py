@@ -93,6 +93,21 @@ def make_opponent(spec: str, game: Game[StateT, ActionT, ViewT, OptionsT]) -> Bo
     return bot
 
 
+def search_budget(spec: str) -> tuple[float, str] | None:
+    """A tree-search bot's budget a decision, as (amount, "seconds" or "iterations"); None for other bots.
+
+    The budget is read as `make_bot` reads it (UnknownNameError for a bad one): one reader for all.
+    """
+    text = spec.strip().lower()
+    for name in SEARCH_BOTS:
+        if text == name or text.startswith((name + ":", name + "@")):
+            budget = _budget(spec, name, text[len(name) :])
+            if budget.get("seconds") is not None:
+                return float(budget["seconds"]), "seconds"
+            return float(budget["iterations"]), "iterations"
+    return None
+
+
 def is_search_spec(spec: str) -> bool:
     """Whether a player spec names a tree-search bot (with or without a budget)."""
     text = spec.strip().lower()

@@ -8,6 +8,8 @@ on top and 1 the higher.  The value that counts is the top one.
 
 from __future__ import annotations
 
+from cardtable.core.numbers import whole_number
+
 HIGHEST = 10
 PAIRS: tuple[tuple[int, int], ...] = tuple(
     (low, high) for low in range(1, HIGHEST + 1) for high in range(low + 1, HIGHEST + 1)
@@ -52,6 +54,7 @@ def card_spellings(card: int) -> tuple[str, str]:
 def parse_code(text: str) -> int | None:
     """The oriented card written `top/bottom`, or None."""
     top, sep, bottom = text.strip().partition("/")
-    if not sep or not top.isdigit() or not bottom.isdigit():
+    first, second = whole_number(top), whole_number(bottom)
+    if not sep or first is None or second is None:
         return None
-    return _BY_NUMBERS.get((int(top), int(bottom)))
+    return _BY_NUMBERS.get((first, second))

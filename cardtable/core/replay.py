@@ -49,7 +49,7 @@ from typing import Any
 from cardtable import __version__
 from cardtable.core.errors import CardtableError, ReplayError
 from cardtable.core.game import ActionT, Game, OptionsT, StateT, ViewT
-from cardtable.core.jsonio import JSON, parse_json
+from cardtable.core.jsonio import JSON, parse_json, read_text_file
 from cardtable.core.match import Match
 from cardtable.core.registry import get_game
 from cardtable.core.seal import BrokenSealError, key_id, new_nonce, seal, unseal
@@ -174,14 +174,9 @@ def save(
 
 def read(path: str | os.PathLike[str], key: bytes | None = None) -> Replay:
     """The replay in a file, every action replayed and checked (`key` opens a sealed save)."""
-    name = os.fspath(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ReplayError(f"cannot read replay {name!r}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ReplayError(f"replay {name!r} is not UTF-8 text") from None
-    return read_lines(text.splitlines(), name, key)
+    # The file as a whole is bounded as any JSON file is (each of its lines is bounded too).
+    text = read_text_file(path, ReplayError, "replay")
+    return read_lines(text.splitlines(), os.fspath(path), key)
 
 
 def load(path: str | os.PathLike[str], key: bytes | None = None) -> AnyMatch:

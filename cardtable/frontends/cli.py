@@ -35,9 +35,9 @@ BUG = 1
 INTERRUPTED = 130
 #: The longest error line printed: a message quoting a huge input is cut short.
 MAX_MESSAGE = 500
+#: The project publishes no issue tracker (pyproject.toml has no [project.urls]): the line names no place.
 BUG_REPORT = (
-    "This is a bug in cardtable, not a fault of your input: please report it as an issue on the "
-    "cardtable project, with the command you ran and the traceback above."
+    "This is a bug in cardtable, not a fault of your input: the traceback above shows where it happened."
 )
 
 # The bounded numbers of the command line (docs/limits.md).
@@ -431,11 +431,13 @@ def arena(
 @main.command()
 @_game_argument
 def rules(game_name: str) -> None:
-    """Print the rules of GAME with its options and presets."""
+    """Print the rules of GAME with its options and presets (paged on a terminal)."""
     text = rules_page(game_name)
     console = Console()
     if console.is_terminal:
-        console.print(Markdown(text))
+        # The system's pager (PAGER, else less or more): the page does not scroll out of sight.
+        with console.pager():
+            console.print(Markdown(text))
     else:
         click.echo(text, nl=False)
 

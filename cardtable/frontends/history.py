@@ -9,7 +9,6 @@ are in the clear.  The list reads each file's first and last lines only.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Sequence
@@ -20,8 +19,10 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from cardtable.core.errors import ReplayError
+from cardtable.core.errors import CardtableError, ReplayError
+from cardtable.core.jsonio import parse_json, read_text_file
 from cardtable.core.match import Match
+from cardtable.core.numbers import whole_number
 from cardtable.frontends.saves import data_folder, save_game
 
 FOLDER = "history"
@@ -100,8 +101,9 @@ def find(number: int) -> Path:
 
 def replay_file(text: str) -> str:
     """A replay's file from what was typed: a file's name, or the number of a game of the history."""
-    if text.isdigit() and not Path(text).exists():
-        return str(find(int(text)))
+    number = whole_number(text)
+    if number is not None and not Path(text).exists():
+        return str(find(number))
     return text
 
 
@@ -112,17 +114,18 @@ def _last_number(folder: Path) -> int:
 
 def _number(path: Path) -> int | None:
     head = path.name.partition("-")[0]
-    return int(head) if head.isdigit() else None
+    return whole_number(head)
 
 
 def _entry(path: Path) -> Entry | None:
     """What the list shows of a saved game, from its first and last lines; None if they cannot be read."""
     number = _number(path)
     try:
-        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        header, closing = json.loads(lines[0]), json.loads(lines[-1])
+        lines = [line for line in read_text_file(path, ReplayError, "replay").splitlines() if line.strip()]
+        header = parse_json(lines[0], path.name, ReplayError)
+        closing = parse_json(lines[-1], path.name, ReplayError)
         ended = path.stat().st_mtime
-    except (OSError, UnicodeDecodeError, ValueError, IndexError):
+    except (OSError, CardtableError, IndexError):
         return None
     if number is None or not isinstance(header, dict) or not isinstance(closing, dict):
         return None

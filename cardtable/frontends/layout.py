@@ -32,6 +32,8 @@ from cardtable.frontends.choices import MoveMenu
 PLAIN_EVENTS = 12
 #: The fewest lines the menu gets on a live screen (its header and two rows).
 MENU_LINES = 3
+#: The most lines a short list of moves may ask for before the board (then compact) gives them up.
+MENU_COMFORT = 5
 #: The fewest lines the events get when there is room (the rule and one event).
 LOG_LINES = 2
 PAGER_KEYS = "Enter: more · b: back · q: to the game (or type a move)"
@@ -221,7 +223,10 @@ class LiveScreen(Screen):
         log_least = LOG_LINES if self.events else 0
         board: list[list[Segment]] = self._render(self.board, width) if self.board is not None else []
         compact = cropped = False
-        if self.compact is not None and len(board) + menu_least + log_least > avail:
+        # The compact board is taken too when the full one would leave a short list of moves
+        # (up to MENU_COMFORT lines) too little room to be listed whole.
+        menu_wanted = max(menu_least, self._menu_comfort(width))
+        if self.compact is not None and len(board) + menu_wanted + log_least > avail:
             board, compact = self._render(self.compact, width), True
         if len(board) + menu_least > avail:
             keep = max(0, avail - menu_least - 1)
@@ -232,10 +237,11 @@ class LiveScreen(Screen):
         menu: list[list[Segment]] = []
         if self.menu is not None:
             # The events new to the viewer come before a long menu (which then goes in steps),
-            # up to half the room left.
+            # up to half the room left; a short menu (MENU_COMFORT lines) is listed whole before them.
             log_wanted = 0
             if self.events:
                 log_wanted = min(max(log_least, 1 + self._new_event_lines(width)), left // 2)
+                log_wanted = max(log_least, min(log_wanted, left - menu_wanted))
             budget = left - log_wanted if left - log_wanted >= menu_least else left
             menu = self._render(Group(*self.menu.lines(width, max(1, budget))), width)[: max(0, left)]
         log = self._log(width, left - len(menu))
@@ -243,6 +249,12 @@ class LiveScreen(Screen):
         lines = [*status, *board, *log, *padding, *menu, *messages]
         self.fit = Fit(width, height, len(lines), compact, cropped)
         return lines
+
+    def _menu_comfort(self, width: int) -> int:
+        """The lines the whole list of moves takes with its header, up to MENU_COMFORT (0: no moves)."""
+        if self.menu is None:
+            return 0
+        return min(MENU_COMFORT, 1 + len(self.menu.lines(width, None)))
 
     def _new_event_lines(self, width: int) -> int:
         fresh = self.events[len(self.events) - self.new_events :] if self.new_events else []

@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cardtable.core.match import Match, Move
+from cardtable.core.numbers import whole_number
 from cardtable.core.replay import Replay
 from cardtable.frontends.layout import LiveScreen, ReadLine, make_screen
 from cardtable.frontends.registry import front_end
@@ -47,7 +48,7 @@ def parse_observer(text: str | None, saved: Replay) -> int | None:
         return None
     if word == "all":
         observer: int | None = ALL
-    elif word.isdigit() and 1 <= int(word) <= seats:
+    elif 1 <= (whole_number(word) or 0) <= seats:
         observer = int(word) - 1
     else:
         choices = f"a seat (1 to {seats}), spectator or all"
@@ -114,8 +115,9 @@ class ReplayViewer:
             answer = self.read_line("Enter: next · number: go to action · q: quit ").strip().lower()
             if answer == "q":
                 return
-            if answer.isdigit() and int(answer) <= len(moves):
-                target = int(answer)
+            number = whole_number(answer)
+            if number is not None and number <= len(moves):
+                target = number
             elif len(self.match.moves) < len(moves):
                 target = len(self.match.moves) + 1
             else:
@@ -173,7 +175,7 @@ class ReplayViewer:
                 target = max(0, target - 1)
             elif answer == "e":
                 target = len(moves)
-            elif answer.isdigit() and int(answer) <= len(moves):
+            elif whole_number(answer) is not None and int(answer) <= len(moves):
                 target = int(answer)
             elif answer in ("", "n"):
                 if target >= len(moves):

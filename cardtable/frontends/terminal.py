@@ -31,6 +31,7 @@ from rich.text import Text
 from cardtable.core.errors import ActionParseError, CardtableError
 from cardtable.core.game import Outcome
 from cardtable.core.match import Match, bot_rngs
+from cardtable.core.numbers import whole_number
 from cardtable.core.players import Bot
 from cardtable.frontends import history
 from cardtable.frontends.choices import MoveMenu, default_steps, did_you_mean
@@ -217,9 +218,10 @@ class TerminalGame:
                     pending = outcome
                 continue
             action: Any = line
-            if line.isdigit():
+            number = whole_number(line)
+            if number is not None:
                 try:
-                    action = menu.pick(int(line))
+                    action = menu.pick(number)
                 except ValueError as error:
                     self.screen.say(Text(str(error), style="red"))
                     continue
@@ -313,13 +315,13 @@ class TerminalGame:
         for number, label in enumerate(labels, 1):
             table.add_row(str(number), label)
         line = self.screen.page(Group(Text(f"All {len(labels)} moves:", style="bold"), table))
-        if line is not None and line.isdigit():
-            number = int(line)
-            if not 1 <= number <= len(menu.legal):
-                refusal = f"There is no move {number}; choose 1 to {len(menu.legal)}."
+        chosen = whole_number(line) if line is not None else None
+        if chosen is not None:
+            if not 1 <= chosen <= len(menu.legal):
+                refusal = f"There is no move {chosen}; choose 1 to {len(menu.legal)}."
                 self.screen.say(Text(refusal, style="red"))
                 return None
-            self.match.play(menu.legal[number - 1], seat)
+            self.match.play(menu.legal[chosen - 1], seat)
             self.seen[seat] = len(view.log)
             return "moved"
         return line

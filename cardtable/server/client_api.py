@@ -22,6 +22,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.numbers import whole_number
 from cardtable.games import get_game
 from cardtable.server import fm_tables
 from cardtable.server.service import COOKIE_PREFIX, TableService
@@ -86,9 +87,10 @@ class ClientRoutes:
             return _refusal("playing", f"table {table_id} is still playing; its replay comes at the end", 409)
         seats = len(table.setup.seats)
         asked = request.query_params.get("seat", "")
-        if asked not in ("", "0") and not (asked.isdigit() and 1 <= int(asked) <= seats):
+        number = whole_number(asked)
+        if asked not in ("", "0") and not (number is not None and 1 <= number <= seats):
             return _refusal("bad_request", f"seat {asked!r}: give a seat from 1 to {seats}, or none", 400)
-        seat = int(asked) - 1 if asked not in ("", "0") else None
+        seat = number - 1 if number else None
         states = self._states(table_id, table)
         step = request.path_params["step"]
         if not 0 <= step < len(states):

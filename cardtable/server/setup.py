@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.bots import is_search_spec, make_opponent
+from cardtable.bots import is_search_spec, make_opponent, search_budget
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
@@ -209,29 +209,23 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
 
 
 def _seconds_budget(spec: Any) -> float:
-    """The thinking time a bot spec names (`ismcts:2`), or 0."""
-    if not isinstance(spec, str) or ":" not in spec or not is_search_spec(spec):
-        return 0.0
+    """The thinking time a bot spec names (`ismcts:2`), or 0 (the bot's own reader refuses a bad one)."""
     try:
-        seconds = float(spec.partition(":")[2])
-    except ValueError:
+        budget = search_budget(spec) if isinstance(spec, str) else None
+    except CardtableError:
         return 0.0
-    return seconds if 0 < seconds < float("inf") else 0.0
+    return budget[0] if budget is not None and budget[1] == "seconds" else 0.0
 
 
 def _check_budget(spec: str, where: str, limits: Limits) -> None:
-    """Refuse a tree-search budget over the server's limits (`ismcts:SECONDS`, `ismcts@ITERATIONS`)."""
-    text = spec.lower()
-    if not is_search_spec(text) or not ({":", "@"} & set(text)):
-        return
-    seconds = ":" in text
-    budget = text.partition(":" if seconds else "@")[2]
-    limit = limits.max_bot_seconds if seconds else limits.max_bot_iterations
+    """Refuse a tree-search budget the bots' reader refuses, or over the server's limits."""
     try:
-        # NaN and infinity compare false, and are refused with the rest.
-        within = float(budget) <= limit
-    except ValueError:
-        return  # the bot's own reader names the bad budget
-    if not within:
-        unit = "seconds" if seconds else "iterations"
+        budget = search_budget(spec)
+    except CardtableError as error:
+        raise BadRequest(f"{where}: {error}") from None
+    if budget is None:
+        return
+    amount, unit = budget
+    limit = limits.max_bot_seconds if unit == "seconds" else limits.max_bot_iterations
+    if amount > limit:
         raise BadRequest(f"{where} bot {spec!r}: at most {limit:g} {unit} a move on this server")

@@ -8,10 +8,10 @@ duel's rules, the campaign's rules and the deck rules are the game's.
 from __future__ import annotations
 
 from cardtable.frontends.fm.commands import COMMANDS
+from cardtable.frontends.fm.guide import HINTS, card_info, describe, legend, steps
 from cardtable.frontends.fm.play import play_setup, resume_bot
-from cardtable.frontends.fm.screen import render
+from cardtable.frontends.fm.screen import render, render_compact, stage
 from cardtable.frontends.registry import FrontEnd, register_front_end
-from cardtable.games.fm.view import describe_event
 
 register_front_end(
     FrontEnd(
@@ -20,6 +20,12 @@ register_front_end(
         setup=play_setup,
         commands=COMMANDS,
         resume_bot=resume_bot,
-        describe=describe_event,
+        compact=render_compact,
+        describe=describe,
+        steps=steps,
+        legend=legend,
+        card_info=card_info,
+        hints=HINTS,
+        stage=stage,
     )
 )

@@ -21,6 +21,7 @@ from rich.table import Table
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
+from cardtable.core.numbers import whole_number
 from cardtable.frontends.fm.screen import describe_card
 from cardtable.frontends.fm.store import CampaignStore, SavedDuel
 from cardtable.frontends.terminal import TerminalGame
@@ -186,10 +187,11 @@ class CampaignScreen:
         unlocked = progress.unlocked()
         self.console.print("  ".join(f"{duelist}. {opponent_name(duelist)}" for duelist in unlocked))
         choice = self.ask("Duel whom (number)? ")
-        if not choice.isdigit() or int(choice) not in unlocked:
+        duelist = whole_number(choice)
+        if duelist is None or duelist not in unlocked:
             self._warn(f"{choice!r} is not an unlocked duelist.")
             return progress
-        return self._duel(progress, int(choice))
+        return self._duel(progress, duelist)
 
     # -- duels --------------------------------------------------------------------------
     def _duel(self, progress: Progress, duelist: int) -> Progress:
@@ -315,6 +317,7 @@ class CampaignScreen:
 
 def _card_of(text: str) -> int | None:
     number = text.strip().lstrip("#")
-    if number.isdigit() and int(number) in cards():
-        return int(number)
+    card_id = whole_number(number)
+    if card_id is not None and card_id in cards():
+        return card_id
     return card_named(text)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionParseError
+from cardtable.core.numbers import whole_number
 from cardtable.core.pairs import CODES, TOP, code_name, parse_code
 
 MAX_SEATS = 5
@@ -92,9 +93,10 @@ def _code(text: str, token: str) -> int:
 
 
 def _seat(text: str, token: str) -> int:
-    if not token.isdigit() or not 1 <= int(token) <= MAX_SEATS:
+    number = whole_number(token)
+    if number is None or not 1 <= number <= MAX_SEATS:
         raise ActionParseError(text, f"{token!r} is not a seat (1 to {MAX_SEATS})")
-    return int(token) - 1
+    return number - 1
 
 
 def parse_action(text: str) -> Action:

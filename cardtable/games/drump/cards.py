@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TypeGuard
 
+from cardtable.core.numbers import whole_number
+
 RANK_LETTERS = "A23456789XJQK"
 SUIT_LETTERS = "shdc"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -71,8 +73,9 @@ def parse_card(text: str) -> int | None:
     if suit is None:
         return None
     rank = _RANK_ALIASES.get(rank_text)
-    if rank is None and rank_text.isdigit() and 2 <= int(rank_text) <= 9:
-        rank = int(rank_text)
+    number = whole_number(rank_text)
+    if rank is None and number is not None and 2 <= number <= 9:
+        rank = number
     if rank is None:
         return None
     return card_of(rank, suit)

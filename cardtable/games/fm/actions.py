@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionParseError
+from cardtable.core.numbers import whole_number
 from cardtable.games.fm.state import FIELD_PICK, ZONES
 
 #: Hand cards a seat may pick from (the largest hand window is 20).
@@ -153,14 +154,15 @@ def format_action(action: Action) -> str:
 
 
 def _place(text: str, token: str, letter: str, limit: int) -> int:
-    if len(token) < 2 or token[0] != letter or not token[1:].isdigit() or not 1 <= int(token[1:]) <= limit:
+    number = whole_number(token[1:])
+    if token[:1] != letter or number is None or not 1 <= number <= limit:
         what = {
             "h": "a hand card (h1 to h20)",
             "m": "a monster zone (m1 to m5)",
             "s": "a magic zone (s1 to s5)",
         }
         raise ActionParseError(text, f"{token!r} is not {what[letter]}")
-    return int(token[1:]) - 1
+    return number - 1
 
 
 def parse_action(text: str) -> Action:

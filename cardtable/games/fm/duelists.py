@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from cardtable.core.errors import UnknownNameError
+from cardtable.core.numbers import whole_number
 from cardtable.games.fm.carddata import duelists
 from cardtable.games.fm.decks import duelist_deck, shuffled, starter_deck
 from cardtable.games.fm.options import FmOptions
@@ -29,8 +30,9 @@ def random_duel(options: FmOptions, seats: int, rng: random.Random, first_seat: 
 def find_duelist(text: str) -> int:
     """A duelist by number (1-39) or name, in any case (UnknownNameError if none)."""
     wanted = text.strip().lower()
-    if wanted.isdigit() and int(wanted) in duelists():
-        return int(wanted)
+    number = whole_number(wanted)
+    if number is not None and number in duelists():
+        return number
     for duelist in duelists().values():
         if duelist.name.lower() == wanted:
             return duelist.id

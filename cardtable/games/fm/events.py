@@ -166,6 +166,15 @@ class MonsterDestroyed(Event):
 
 
 @event
+class LifePointsChanged(Event):
+    """`seat`'s life points change by `change` (a loss is negative) to `life_points`: damage or a heal."""
+
+    seat: int
+    change: int
+    life_points: int
+
+
+@event
 class TurnEnded(Event):
     """`seat` ends its turn."""
 
@@ -200,6 +209,7 @@ FmEvent: TypeAlias = (
     | AttackDeclared
     | MonsterRevealed
     | MonsterDestroyed
+    | LifePointsChanged
     | TurnEnded
     | DuelOver
 )

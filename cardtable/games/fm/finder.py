@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.core.errors import UnknownNameError
+from cardtable.core.numbers import whole_number
 from cardtable.games.fm.actions import FIELD_PICKS, PICKS, PLAY_UP, Action
 from cardtable.games.fm.carddata import (
     CardKind,
@@ -186,8 +187,8 @@ def _plain(name: str) -> str:
 def find_card(text: str) -> int:
     """A card by number (1-722) or name, in any case; UnknownNameError suggests near names for a typo."""
     wanted = text.strip()
-    if wanted.lstrip("#").isdigit():
-        number = int(wanted.lstrip("#"))
+    number = whole_number(wanted.lstrip("#"))
+    if number is not None:
         if number in cards():
             return number
         raise UnknownNameError(f"no card {text!r}: cards are numbered 1 to 722")

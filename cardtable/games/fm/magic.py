@@ -17,7 +17,13 @@ from enum import StrEnum
 from cardtable.core.tuples import replace_at
 from cardtable.games.fm.carddata import card
 from cardtable.games.fm.combat import attack_of
-from cardtable.games.fm.events import MagicActivated, MonsterDestroyed, MonsterRevealed, TrapSprung
+from cardtable.games.fm.events import (
+    LifePointsChanged,
+    MagicActivated,
+    MonsterDestroyed,
+    MonsterRevealed,
+    TrapSprung,
+)
 from cardtable.games.fm.state import MAGIC_USED, TRAPS_ACTIVATED, FmState, Monster
 from cardtable.games.fm.turn import end_if_life_points_gone
 
@@ -100,13 +106,19 @@ def trap_against_attack(set_cards: Iterable[int], attacking: int) -> int | None:
 
 
 def damage(state: FmState, seat: int, amount: int) -> None:
-    """Take life points from `seat` (never below 0)."""
-    state.lp = replace_at(state.lp, seat, max(0, state.lp[seat] - amount))
+    """Take life points from `seat` (never below 0), and log the loss (life points are public)."""
+    _set_life_points(state, seat, max(0, state.lp[seat] - amount))
 
 
 def heal(state: FmState, seat: int, amount: int) -> None:
     """Give life points to `seat`, up to the starting amount (which is also the most, seed §1)."""
-    state.lp = replace_at(state.lp, seat, min(state.options.starting_lp, state.lp[seat] + amount))
+    _set_life_points(state, seat, min(state.options.starting_lp, state.lp[seat] + amount))
+
+
+def _set_life_points(state: FmState, seat: int, life_points: int) -> None:
+    change = life_points - state.lp[seat]
+    state.lp = replace_at(state.lp, seat, life_points)
+    state.log(LifePointsChanged(seat, change, life_points))
 
 
 def destroy_monster(state: FmState, owner: int, zone: int) -> None:

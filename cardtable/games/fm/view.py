@@ -30,6 +30,7 @@ from cardtable.games.fm.events import (
     Equipped,
     FmEvent,
     Fused,
+    LifePointsChanged,
     MagicActivated,
     MonsterDestroyed,
     MonsterPlaced,
@@ -286,6 +287,9 @@ def describe_event(event: Event, names: Sequence[str] = ("Player 1", "Player 2")
         case PositionChanged():
             position = "attack" if event.attack else "defence"
             return f"{names[event.seat]} switches zone {event.zone + 1} to {position}"
+        case LifePointsChanged():
+            verb = "loses" if event.change < 0 else "gains"
+            return f"{names[event.seat]} {verb} {abs(event.change)} LP ({event.life_points} left)"
         case TurnEnded():
             return f"{names[event.seat]} ends the turn"
         case DuelOver():

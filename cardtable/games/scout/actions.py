@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionParseError
+from cardtable.core.numbers import whole_number
 
 #: The most cards a hand can hold (every card of the deck).
 MAX_HAND = 45
@@ -107,9 +108,10 @@ def format_action(action: Action) -> str:
 
 
 def _position(text: str, token: str, limit: int) -> int:
-    if not token.isdigit() or not 1 <= int(token) <= limit:
+    number = whole_number(token)
+    if number is None or not 1 <= number <= limit:
         raise ActionParseError(text, f"{token!r} is not a hand position (1 to {limit})")
-    return int(token) - 1
+    return number - 1
 
 
 def parse_action(text: str) -> Action:
