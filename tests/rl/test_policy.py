@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -61,9 +62,17 @@ def test_the_policy_bot_plays_the_legal_action_scored_highest(tmp_path: Path) ->
     ("make", "words"),
     [
         (lambda folder: folder / "missing.npz", "no such file"),
-        (lambda folder: _write(folder / "text.npz", b"not a zip"), "not a policy"),
+        (lambda folder: _write(folder / "text.npz", b"not a zip"), "not a NumPy .npz archive"),
+        (lambda folder: _write(folder / "empty.npz", b""), "not a NumPy .npz archive"),
+        (lambda folder: _truncated(policy_file(folder)), "cannot be read as a policy file"),
+        (lambda folder: _array_file(folder / "array.npz"), "not a NumPy .npz archive"),
+        (lambda folder: _folder(folder / "folder.npz"), "is a folder"),
         (lambda folder: policy_file(folder, "scout"), "plays 'scout', not drump"),
         (lambda folder: _numpy_file(folder / "bare.npz"), "lacks its weights"),
+        (lambda folder: _described(folder / "none.npz", layers=0), r"layers=0: from 1 to 16"),
+        (lambda folder: _described(folder / "minus.npz", layers=-2), r"layers=-2: from 1 to 16"),
+        (lambda folder: _described(folder / "list.npz", meta="[1, 2]"), "not a JSON object"),
+        (lambda folder: _described(folder / "flat.npz", flat=True), "every weight must be a matrix"),
     ],
 )
 def test_a_bad_policy_file_is_refused_naming_it(tmp_path: Path, make: object, words: str) -> None:
@@ -91,6 +100,36 @@ def _numpy_file(path: Path) -> Path:
     return path
 
 
+def _truncated(path: Path) -> Path:
+    path.write_bytes(path.read_bytes()[:-200])  # the archive's directory, at its end, is cut off
+    return path
+
+
+def _array_file(path: Path) -> Path:
+    with open(path, "wb") as file:
+        np.save(file, np.zeros(3))  # a single .npy array, not an archive
+    return path
+
+
+def _folder(path: Path) -> Path:
+    path.mkdir()
+    return path
+
+
+def _described(path: Path, layers: int = 1, meta: str | None = None, flat: bool = False) -> Path:
+    """An archive with a description of its own and one layer of weights (flat: vectors, not matrices)."""
+    encoding = encoding_for("drump")
+    description = {"format": 1, "game": "drump", "layers": layers}
+    shape = (encoding.observation_size,) if flat else (encoding.observation_size, encoding.action_count)
+    np.savez(
+        path,
+        meta=np.array(meta if meta is not None else json.dumps(description)),
+        weight0=np.zeros(shape, np.float32),
+        bias0=np.zeros(encoding.action_count, np.float32),
+    )
+    return path
+
+
 def test_the_command_line_seats_a_policy_in_a_simulation(tmp_path: Path) -> None:
     folder = tmp_path / "Mixed Case"  # a path is taken as written, not in lower case
     folder.mkdir()
@@ -107,6 +146,16 @@ def test_the_command_line_refuses_a_missing_policy_file() -> None:
         main, ["simulate", "drump", "--games", "2", "--players", "policy:nope.npz,random"]
     )
     assert result.exit_code == 2 and "no such file" in result.output
+
+
+@pytest.mark.parametrize("content", [b"", b"not a policy", b"PK\x03\x04 cut short"])
+def test_the_command_line_refuses_a_corrupt_policy_file_in_one_line(tmp_path: Path, content: bytes) -> None:
+    path = _write(tmp_path / "broken.npz", content)
+    result = CliRunner().invoke(main, ["play", "drump", "--vs", f"policy:{path}"], input="quit\n")
+    assert result.exit_code == 2, result.output
+    assert result.output.strip().splitlines() == [
+        f"Error: policy file {str(path)!r} cannot be read as a policy file: not a NumPy .npz archive"
+    ]
 
 
 def test_a_person_plays_against_a_policy_with_vs(tmp_path: Path) -> None:
@@ -126,3 +175,8 @@ def test_a_policy_file_is_read_again_once_it_changes(tmp_path: Path) -> None:
     Network.fresh(encoding_for("drump"), (24,), np.random.default_rng(2)).save(path)
     again = make_bot(f"policy:{path}", game)
     assert again.network.weights[0].shape[1] == 24  # type: ignore[union-attr]
+
+
+def test_play_help_names_the_policy_bot() -> None:
+    result = CliRunner().invoke(main, ["play", "--help"], terminal_width=200)
+    assert result.exit_code == 0 and "policy:FILE plays a policy trained" in result.output
