@@ -180,3 +180,15 @@ def test_a_policy_file_is_read_again_once_it_changes(tmp_path: Path) -> None:
 def test_play_help_names_the_policy_bot() -> None:
     result = CliRunner().invoke(main, ["play", "--help"], terminal_width=200)
     assert result.exit_code == 0 and "policy:FILE plays a policy trained" in result.output
+
+
+def test_the_duel_seats_a_policy_with_vs_on_a_duelists_deck(tmp_path: Path) -> None:
+    folder = tmp_path / "Policies"  # the path is taken as written, not in lower case
+    folder.mkdir()
+    path = policy_file(folder, "fm")
+    result = CliRunner().invoke(
+        main, ["play", "fm", "--vs", f"policy:{path}", "--seed", "3", "--first", "1"], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "policy:/" in result.output and "You left the game" in result.output  # its name is on its panel
+    assert "Error" not in result.output
