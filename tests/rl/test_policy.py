@@ -192,3 +192,14 @@ def test_the_duel_seats_a_policy_with_vs_on_a_duelists_deck(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     assert "policy:/" in result.output and "You left the game" in result.output  # its name is on its panel
     assert "Error" not in result.output
+
+
+def test_the_example_policy_loads_and_plays_whole_games() -> None:
+    # examples/drump-policy.npz is what `examples/train_drump.py` trains: a stale layout would be refused.
+    path = Path(__file__).resolve().parents[2] / "examples" / "drump-policy.npz"
+    game = get_game("drump")
+    for seed in (0, 1):
+        match = Match(game, seed=seed)
+        bots = {seed: make_bot(f"policy:{path}", game), 1 - seed: make_bot("random", game)}
+        match.play_bots(bots, bot_rngs(seed, 2))
+        assert match.is_over
