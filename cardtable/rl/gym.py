@@ -78,6 +78,8 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         if self.fixed_seat is None:
             self.seat = make_rng(episode, "learner seat").randrange(table.seats)
         others = [seat for seat in range(table.seats) if seat != self.seat]
+        # Bots seated anew, as for every game of a simulation: none carries a memory from the last game.
+        self.bots = [make_opponent(name, table.game) for name in self.opponent_names]
         self._players = {
             seat: (bot, make_rng(episode, "bot", seat)) for seat, bot in zip(others, self.bots, strict=True)
         }

@@ -203,3 +203,24 @@ def test_the_example_policy_loads_and_plays_whole_games() -> None:
         bots = {seed: make_bot(f"policy:{path}", game), 1 - seed: make_bot("random", game)}
         match.play_bots(bots, bot_rngs(seed, 2))
         assert match.is_over
+
+
+def test_a_policy_that_would_pick_and_cancel_forever_moves_on(tmp_path: Path) -> None:
+    # In the duel, picking a card then cancelling comes back to the same position.
+    encoding = encoding_for("fm")
+    network = Network.fresh(encoding, (8,), np.random.default_rng(0))
+    network.weights[-1][:] = 0.0
+    network.biases[-1][:] = 0.0
+    cancel, pick_first = encoding.action_id(_fm_action("cancel")), encoding.action_id(_fm_action("pick h1"))
+    network.biases[-1][[cancel, pick_first]] = [2.0, 1.0]  # cancel whenever it may, else pick h1
+    network.save(tmp_path / "circle.npz")
+    game = get_game("fm")
+    match = Match(game, seed=5)
+    bots = {0: make_bot(f"policy:{tmp_path / 'circle.npz'}", game), 1: make_bot("random", game)}
+    match.play_bots(bots, bot_rngs(5, 2), max_actions=20_000)  # RuntimeError if it never ends
+    assert match.is_over
+
+
+def _fm_action(text: str) -> object:
+    game = get_game("fm")
+    return next(action for action in encoding_for("fm").actions if game.format_action(action) == text)

@@ -55,3 +55,25 @@ def test_a_seeded_run_is_the_same_in_another_process_with_another_hash_seed() ->
     )
     assert finished.returncode == 0, finished.stderr
     assert finished.stdout.strip() == gym_trajectory("scout", ["heuristic"] * 2, 5, 1)
+
+
+def test_a_gym_environment_replays_a_seed_against_a_policy_bot(tmp_path: Path) -> None:
+    from cardtable.bots.learned import Network, encoding_for
+
+    path = tmp_path / "fm.npz"
+    Network.fresh(encoding_for("fm"), (16,), np.random.default_rng(3)).save(path)
+    environment = cardtable.rl.gym_env("fm", opponents=[f"policy:{path}"], seat=0, max_steps=300)
+
+    def episode() -> list[bytes]:
+        observation, _ = environment.reset(seed=8)
+        rng = np.random.default_rng(1)
+        seen, done = [], False
+        while not done:
+            seen.append(observation["observation"].tobytes())
+            observation, _, terminated, truncated, _ = environment.step(
+                int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            )
+            done = terminated or truncated
+        return seen
+
+    assert episode() == episode()  # the policy bot remembers nothing from the first episode
