@@ -224,3 +224,17 @@ def test_a_policy_that_would_pick_and_cancel_forever_moves_on(tmp_path: Path) ->
 def _fm_action(text: str) -> object:
     game = get_game("fm")
     return next(action for action in encoding_for("fm").actions if game.format_action(action) == text)
+
+
+@pytest.mark.parametrize("target", ["/etc/passwd", "/no/such.npz", "/etc", "examples/drump-policy.npz"])
+def test_the_server_refuses_policy_bots_from_its_clients_alike(target: str) -> None:
+    # Else a client could load any .npz on the server, and learn from the errors which paths exist.
+    from cardtable.server.limits import Limits
+    from cardtable.server.protocol import PROTOCOL, ProtocolError
+    from cardtable.server.setup import read_table_request
+
+    seats = [{"person": "Ann"}, {"bot": f"policy:{target}"}]
+    with pytest.raises(ProtocolError) as refused:
+        read_table_request({"protocol": PROTOCOL, "game": "drump", "seats": seats}, Limits())
+    reason = "policy:FILE bots read a file on the server's machine; it offers none"
+    assert str(refused.value) == f"seat 2: {reason}"  # the same words whatever the path
