@@ -1,7 +1,8 @@
 """Train a DRUMP policy on the CPU with numpy alone, against the random bot, and measure it.
 
-    PYTHONPATH=. python examples/train_drump.py                 # 120 batches of 64 games
-    PYTHONPATH=. python examples/train_drump.py --batches 10    # a quick look
+    pip install -e '.[rl]'
+    python examples/train_drump.py                 # 120 batches of 64 games: 13 minutes, then 88% won
+    python examples/train_drump.py --batches 10    # a quick look
 
 The learner takes a random seat each game (its seat's view is all it sees)
 and is trained by PPO (`cardtable/rl/training.py`).  Every few batches the
