@@ -47,7 +47,7 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode={render_mode!r}: the modes are {', '.join(RENDER_MODES)} or None")
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-            raise ValueError(f"max_steps={max_steps!r}: a whole number of the learner's actions, or None")
+            raise ValueError(f"max_steps={max_steps!r}: a whole number of the learner's steps, or None")
         self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
         self.table = Table(game, len(opponents) + 1, preset, reward, illegal_reward, options)
         seats = self.table.seats
@@ -99,13 +99,14 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         action_id = table.check_id(action)
         if table.outcome is not None or table.current_seat is None:
             raise GameOverError(table.action_text(action_id))
-        refusal = table.refusal(action_id)
-        if refusal is not None:
-            if table.illegal_reward is None:
-                raise IllegalActionError(table.action_text(action_id), refusal)
-            return table.observe(self.seat), float(table.illegal_reward), False, False, {"illegal": refusal}
-        table.play(action_id)
+        refusal, penalty = table.refusal(action_id), table.illegal_reward
+        if refusal is not None and penalty is None:
+            raise IllegalActionError(table.action_text(action_id), refusal)
+        # An illegal id tried counts too: a learner that tries nothing else still reaches max_steps.
         self._steps += 1
+        if refusal is not None and penalty is not None:
+            return table.observe(self.seat), float(penalty), False, self._truncated(), {"illegal": refusal}
+        table.play(action_id)
         self._let_opponents_play()
         if self.render_mode == "human":
             self.render()
@@ -113,8 +114,10 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         if outcome is not None:
             reward = table.final_rewards()[self.seat]
             return table.observe(self.seat), reward, True, False, {"outcome": outcome.to_json()}
-        truncated = self.max_steps is not None and self._steps >= self.max_steps
-        return table.observe(self.seat), 0.0, False, truncated, {}
+        return table.observe(self.seat), 0.0, False, self._truncated(), {}
+
+    def _truncated(self) -> bool:
+        return self.max_steps is not None and self._steps >= self.max_steps
 
     def render(self) -> str | None:
         """The learner's screen: printed, or returned as text."""

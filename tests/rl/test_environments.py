@@ -254,3 +254,21 @@ def test_every_illegal_id_has_the_engines_reason(game: str, seats: int) -> None:
             reason = environment.table.refusal(int(action))
             assert isinstance(reason, str) and reason
         environment.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+def test_illegal_ids_tried_count_towards_max_steps() -> None:
+    # A learner that only ever tries illegal ids, with a penalty for them, still sees its episode end.
+    single = cardtable.rl.gym_env("drump", opponents=["random"], illegal_reward=-0.1, max_steps=3)
+    observation, _ = single.reset(seed=1)
+    wrong = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    results = [single.step(wrong) for _ in range(3)]
+    assert [(reward, terminated, truncated) for _, reward, terminated, truncated, _ in results] == [
+        (-0.1, False, False),
+        (-0.1, False, False),
+        (-0.1, False, True),
+    ]
+    environment = cardtable.rl.env("drump", illegal_reward=-0.1, max_steps=3)
+    environment.reset(seed=1)
+    for _ in range(3):
+        environment.step(illegal_id(environment))
+    assert all(environment.truncations.values())
