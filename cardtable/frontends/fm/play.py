@@ -68,8 +68,9 @@ def fm_match(
 
     `--vs` names a duelist (number or name) whose AI, deck pool, hand window
     and sight play seat 2, or a bot (`random`, `ismcts:2`, `policy:FILE`)
-    playing a random duelist's deck.  `--players you,you` is a two-player duel.  Your deck is
-    `--deck FILE`, else `own_deck` (the campaign's), else a new starter deck.
+    playing a random duelist's deck.  `--players you,you` is a two-player
+    duel.  Your deck is `--deck FILE`, else `own_deck` (the campaign's), else
+    a new starter deck.
     """
     seed = fresh_seed() if seed is None else seed
     rng = make_rng(seed, "decks")
