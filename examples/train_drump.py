@@ -1,7 +1,8 @@
 """Train a DRUMP policy on the CPU with numpy alone, against the random bot, and measure it.
 
-    PYTHONPATH=. python examples/train_drump.py                 # 120 batches of 64 games
-    PYTHONPATH=. python examples/train_drump.py --batches 10    # a quick look
+    pip install -e '.[rl]'
+    python examples/train_drump.py                 # 120 batches of 64 games: 13 minutes, then 88% won
+    python examples/train_drump.py --batches 10    # a quick look
 
 The learner takes a random seat each game (its seat's view is all it sees)
 and is trained by PPO (`cardtable/rl/training.py`).  Every few batches the
@@ -66,7 +67,7 @@ def main() -> None:
     measuring = CardtableGym("drump", opponents=["random"], seat=None)
     seed = TRAINING_SEEDS + arguments.seed * 1_000_000
     curve: list[tuple[int, float, float]] = []
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
 
     def measure(batch: int, train_reward: float) -> None:
         wins, draws, losses = win_rate(model.policy(), measuring, arguments.curve_games, seed=0)
@@ -99,7 +100,8 @@ def main() -> None:
     low, high = wilson(wins, count)
     print(
         f"\nFinal: {count} new games against random: won {wins:.1%} [{low:.1%}, {high:.1%}], "
-        f"drawn {draws:.1%}, lost {losses:.1%}; {time.perf_counter() - started:.0f} s in all"
+        f"drawn {draws:.1%}, lost {losses:.1%}; {time.perf_counter() - started:.0f} s in all, "
+        f"{time.process_time() - started_cpu:.0f} s of CPU"
     )
     print(f"Policy saved to {arguments.out}; play it with --vs policy:{arguments.out}")
     _draw(curve, arguments.png, wins, count)

@@ -129,7 +129,8 @@ def _bots_help() -> str:
     return (
         f"The opponent: 'human' for two people at one terminal, or a bot: {listed}. A tree search's budget "
         "is spent on each of its decisions: ismcts:2 thinks 2 seconds, ismcts@500 runs 500 iterations "
-        "(plain ismcts: 1,000). For fm, also one of the 39 duelists (number or name)."
+        "(plain ismcts: 1,000). policy:FILE plays a policy trained with cardtable.rl (docs/rl.md). "
+        "For fm, also one of the 39 duelists (number or name)."
     )
 
 

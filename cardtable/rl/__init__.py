@@ -35,8 +35,9 @@ def env(game: str | AnyGame, **options: Any) -> CardtableAEC:
     Keywords: `seats` (the table size; the game's least by default), `preset`,
     `reward` ("outcome": win 1, loss -1, draw 0; or "score"), `illegal_reward`
     (None: an illegal id raises IllegalActionError with the engine's reason; a
-    number: the agent is charged it and nothing changes), `max_steps` (actions
-    before the game is truncated; None: the game's own end), `render_mode`
+    number: the agent is charged it and nothing changes), `max_steps` (steps,
+    illegal ids tried included, before the game is truncated; None: the
+    game's own end), `render_mode`
     ("human" or "ansi"), and any of the game's rule options by name.
     """
     return CardtableAEC(game, **options)

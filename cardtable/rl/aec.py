@@ -57,6 +57,7 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.observation_spaces = {agent: self.table.observation_space() for agent in self.possible_agents}
         self.action_spaces = {agent: self.table.action_space() for agent in self.possible_agents}
         self._seeds = EpisodeSeeds()
+        self._steps = 0
         self.agents: list[str] = []
 
     # -- the spaces -------------------------------------------------------------------
@@ -76,6 +77,7 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game: dealt from `seed` as `Match(game, seed=seed)` deals it (`options` is unused)."""
         self.table.deal(self._seeds.next(seed))
+        self._steps = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -108,21 +110,23 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._clear_rewards()
         for name in self.agents:
             self.infos[name] = {}
+        # An illegal id tried counts too: agents that try nothing else still reach max_steps.
+        self._steps += 1
         if refusal is not None and penalty is not None:
             # A penalty instead of an error: the agent pays, nothing else changes, it acts again.
             self.rewards[agent] = float(penalty)
             self.infos[agent] = {"illegal": refusal}
         else:
             table.play(action_id)
-            if table.outcome is not None:
-                self.rewards.update(zip(self.agents, table.final_rewards(), strict=True))
-                self.terminations = dict.fromkeys(self.agents, True)
-                outcome = table.outcome.to_json()
-                self.infos = {name: {"outcome": dict(outcome)} for name in self.agents}
-            elif self.max_steps is not None and table.steps >= self.max_steps:
-                self.truncations = dict.fromkeys(self.agents, True)
-            else:
-                self._select_current()
+        if table.outcome is not None:
+            self.rewards.update(zip(self.agents, table.final_rewards(), strict=True))
+            self.terminations = dict.fromkeys(self.agents, True)
+            outcome = table.outcome.to_json()
+            self.infos = {name: {"outcome": dict(outcome)} for name in self.agents}
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+        else:
+            self._select_current()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

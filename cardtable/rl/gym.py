@@ -47,7 +47,7 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode={render_mode!r}: the modes are {', '.join(RENDER_MODES)} or None")
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
-            raise ValueError(f"max_steps={max_steps!r}: a whole number of the learner's actions, or None")
+            raise ValueError(f"max_steps={max_steps!r}: a whole number of the learner's steps, or None")
         self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
         self.table = Table(game, len(opponents) + 1, preset, reward, illegal_reward, options)
         seats = self.table.seats
@@ -78,6 +78,8 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         if self.fixed_seat is None:
             self.seat = make_rng(episode, "learner seat").randrange(table.seats)
         others = [seat for seat in range(table.seats) if seat != self.seat]
+        # Bots seated anew, as for every game of a simulation: none carries a memory from the last game.
+        self.bots = [make_opponent(name, table.game) for name in self.opponent_names]
         self._players = {
             seat: (bot, make_rng(episode, "bot", seat)) for seat, bot in zip(others, self.bots, strict=True)
         }
@@ -97,13 +99,14 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         action_id = table.check_id(action)
         if table.outcome is not None or table.current_seat is None:
             raise GameOverError(table.action_text(action_id))
-        refusal = table.refusal(action_id)
-        if refusal is not None:
-            if table.illegal_reward is None:
-                raise IllegalActionError(table.action_text(action_id), refusal)
-            return table.observe(self.seat), float(table.illegal_reward), False, False, {"illegal": refusal}
-        table.play(action_id)
+        refusal, penalty = table.refusal(action_id), table.illegal_reward
+        if refusal is not None and penalty is None:
+            raise IllegalActionError(table.action_text(action_id), refusal)
+        # An illegal id tried counts too: a learner that tries nothing else still reaches max_steps.
         self._steps += 1
+        if refusal is not None and penalty is not None:
+            return table.observe(self.seat), float(penalty), False, self._truncated(), {"illegal": refusal}
+        table.play(action_id)
         self._let_opponents_play()
         if self.render_mode == "human":
             self.render()
@@ -111,8 +114,10 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         if outcome is not None:
             reward = table.final_rewards()[self.seat]
             return table.observe(self.seat), reward, True, False, {"outcome": outcome.to_json()}
-        truncated = self.max_steps is not None and self._steps >= self.max_steps
-        return table.observe(self.seat), 0.0, False, truncated, {}
+        return table.observe(self.seat), 0.0, False, self._truncated(), {}
+
+    def _truncated(self) -> bool:
+        return self.max_steps is not None and self._steps >= self.max_steps
 
     def render(self) -> str | None:
         """The learner's screen: printed, or returned as text."""

@@ -26,7 +26,7 @@ from cardtable.core.chance import SEED_BITS, fresh_seed, make_rng
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Outcome
 from cardtable.core.players import Bot
-from cardtable.frontends.screens import render_view
+from cardtable.frontends.screens import outcome_summary, render_view
 from cardtable.games import AnyGame, get_game
 
 REWARDS = ("outcome", "score")
@@ -176,13 +176,16 @@ class Table:
 
     # -- the screen --------------------------------------------------------------------
     def screen(self, seat: int | None, color: bool) -> str:
-        """The terminal screen of the seat's view (None: a spectator), as text."""
+        """The terminal screen of the seat's view (None: a spectator), as text; once over, how it ended."""
         names = [f"Seat {index + 1}" for index in range(self.seats)]
         output = io.StringIO()
         console = Console(
             file=output, width=SCREEN_WIDTH, force_terminal=color, color_system="standard" if color else None
         )
         console.print(render_view(self.game.name, self.view(seat), names))
+        outcome = self.outcome
+        if outcome is not None:
+            console.print(outcome_summary(outcome, names, [f"{self.steps} actions"]))
         return output.getvalue()
 
 

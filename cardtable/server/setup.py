@@ -200,6 +200,9 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
         # The duelist itself is read with the start position (fm_tables).
         return SeatSpec(name, None, float(pace), None)
     spec = _text(data["bot"], f"{where} bot", limits.max_name_chars)
+    if spec.strip().lower().startswith("policy:"):
+        # A policy bot reads a file on this machine: a client may neither load nor probe the server's files.
+        raise BadRequest(f"{where}: policy:FILE bots read a file on the server's machine; it offers none")
     _check_budget(spec, where, limits)
     try:
         seat_bot(SeatSpec(name, spec), game)

@@ -164,6 +164,46 @@ def test_render_draws_the_terminal_screen_of_the_seat_to_act() -> None:
     assert all(card_label(card) in screen for card in view.hand)
 
 
+@pytest.mark.parametrize(("game", "seats"), [("drump", 2), ("scout", 3), ("dnup", 5), ("fm", 2)])
+def test_render_shows_every_games_screen_and_at_the_end_who_won(
+    game: str, seats: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    environment = cardtable.rl.env(game, seats=seats, render_mode="ansi")
+    environment.reset(seed=3)
+    opening = environment.render()
+    assert isinstance(opening, str) and "Seat 1" in opening and "\x1b[" not in opening
+    assert "wins:" not in opening and "draw:" not in opening
+    rng = np.random.default_rng(0)  # random legal ids: the lowest ones pick and cancel forever in the duel
+    for _agent in environment.agent_iter():
+        observation, _, terminated, truncated, _ = environment.last()
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(None if terminated or truncated else int(rng.choice(legal)))
+    outcome = environment.table.outcome
+    assert outcome is not None
+    ending = environment.render()
+    assert isinstance(ending, str) and outcome.reason in ending
+    assert (f"Seat {outcome.winners[0] + 1} wins:" in ending) != outcome.is_draw
+    printed = cardtable.rl.env(game, seats=seats, render_mode="human")
+    printed.reset(seed=3)
+    assert printed.render() is None and "\x1b[" in capsys.readouterr().out  # in colour
+
+
+def test_the_gym_screen_is_the_learners_and_shows_the_end() -> None:
+    environment = cardtable.rl.gym_env("drump", opponents=["random"], seat=1, render_mode="ansi")
+    observation, _ = environment.reset(seed=4)
+    from cardtable.games.drump.cards import card_label
+
+    hand = environment.table.view(1).hand
+    assert all(card_label(card) in str(environment.render()) for card in hand)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, _, terminated, truncated, _ = environment.step(action)
+        done = terminated or truncated
+    outcome = environment.table.outcome
+    assert outcome is not None and outcome.reason in str(environment.render())
+
+
 def test_the_gym_environment_lets_the_opponents_play_and_rewards_the_learner() -> None:
     environment = cardtable.rl.gym_env("scout", opponents=["heuristic", "random"], seat=1)
     observation, info = environment.reset(seed=6)
@@ -214,3 +254,21 @@ def test_every_illegal_id_has_the_engines_reason(game: str, seats: int) -> None:
             reason = environment.table.refusal(int(action))
             assert isinstance(reason, str) and reason
         environment.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+def test_illegal_ids_tried_count_towards_max_steps() -> None:
+    # A learner that only ever tries illegal ids, with a penalty for them, still sees its episode end.
+    single = cardtable.rl.gym_env("drump", opponents=["random"], illegal_reward=-0.1, max_steps=3)
+    observation, _ = single.reset(seed=1)
+    wrong = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    results = [single.step(wrong) for _ in range(3)]
+    assert [(reward, terminated, truncated) for _, reward, terminated, truncated, _ in results] == [
+        (-0.1, False, False),
+        (-0.1, False, False),
+        (-0.1, False, True),
+    ]
+    environment = cardtable.rl.env("drump", illegal_reward=-0.1, max_steps=3)
+    environment.reset(seed=1)
+    for _ in range(3):
+        environment.step(illegal_id(environment))
+    assert all(environment.truncations.values())

@@ -22,6 +22,8 @@ from cardtable.core.errors import CardtableError
 
 #: The version of the policy file's format.
 FORMAT = 1
+#: The most layers a policy file may describe (a file claiming more is refused, not read).
+MAX_LAYERS = 16
 
 Array = npt.NDArray[np.float32]
 
@@ -83,39 +85,51 @@ class Network:
     @classmethod
     def load(cls, path: str | Path, encoding: Encoding) -> Network:
         """The network in a policy file, checked against the game's encoding (PolicyFileError if not)."""
-        try:
-            with np.load(path, allow_pickle=False) as archive:
-                arrays = {name: archive[name] for name in archive.files}
-        except FileNotFoundError:
-            raise PolicyFileError(f"policy file {str(path)!r}: no such file") from None
-        except (OSError, ValueError, zipfile.BadZipFile) as error:
-            raise PolicyFileError(f"policy file {str(path)!r} is not a policy (.npz) file: {error}") from None
+        where = f"policy file {str(path)!r}"
+        arrays = _read_archive(path, where)
         try:
             meta = json.loads(str(arrays["meta"]))
-            layers = int(meta["layers"])
+            if not isinstance(meta, dict):
+                raise ValueError("its description is not a JSON object")
+            layers = meta["layers"]
+            if isinstance(layers, bool) or not isinstance(layers, int) or not 1 <= layers <= MAX_LAYERS:
+                raise ValueError(f"layers={layers!r}: from 1 to {MAX_LAYERS}")
             weights = [arrays[f"weight{index}"].astype(np.float32) for index in range(layers)]
             biases = [arrays[f"bias{index}"].astype(np.float32) for index in range(layers)]
         except (KeyError, ValueError, TypeError) as error:
-            raise PolicyFileError(
-                f"policy file {str(path)!r} lacks its weights or description ({error})"
-            ) from None
+            raise PolicyFileError(f"{where} lacks its weights or description ({error})") from None
         if meta.get("format") != FORMAT:
-            raise PolicyFileError(
-                f"policy file {str(path)!r} has format {meta.get('format')!r}; this version reads {FORMAT}"
-            )
+            raise PolicyFileError(f"{where} has format {meta.get('format')!r}; this version reads {FORMAT}")
         if meta.get("game") != encoding.game:
-            raise PolicyFileError(
-                f"policy file {str(path)!r} plays {meta.get('game')!r}, not {encoding.game}"
-            )
+            raise PolicyFileError(f"{where} plays {meta.get('game')!r}, not {encoding.game}")
+        if any(weight.ndim != 2 for weight in weights) or any(bias.ndim != 1 for bias in biases):
+            raise PolicyFileError(f"{where}: every weight must be a matrix and every bias a vector")
         expected = (encoding.observation_size, encoding.action_count)
         found = (weights[0].shape[0], weights[-1].shape[1])
         shapes_chain = all(
-            weight.ndim == 2 and weight.shape[1] == bias.shape[0] == following.shape[0]
+            weight.shape[1] == bias.shape[0] == following.shape[0]
             for weight, bias, following in zip(weights, biases, weights[1:], strict=False)
         )
         if found != expected or not shapes_chain or weights[-1].shape[1] != biases[-1].shape[0]:
             raise PolicyFileError(
-                f"policy file {str(path)!r} reads {found[0]} entries and scores {found[1]} actions; "
+                f"{where} reads {found[0]} entries and scores {found[1]} actions; "
                 f"{encoding.game}'s encoding has {expected[0]} and {expected[1]} (made for another layout?)"
             )
         return cls(encoding.game, weights, biases)
+
+
+def _read_archive(path: str | Path, where: str) -> dict[str, npt.NDArray[np.generic]]:
+    """Every array of the .npz archive at `path` (PolicyFileError naming `where` if it is not one)."""
+    file = Path(path)
+    if not file.exists():
+        raise PolicyFileError(f"{where}: no such file")
+    if file.is_dir():
+        raise PolicyFileError(f"{where} is a folder, not a policy file")
+    try:
+        if not zipfile.is_zipfile(file):
+            raise ValueError("not a NumPy .npz archive")
+        with np.load(file, allow_pickle=False) as archive:
+            return {name: archive[name] for name in archive.files}
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise PolicyFileError(f"{where} cannot be read as a policy file: {reason}") from None

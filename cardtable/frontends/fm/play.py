@@ -67,9 +67,10 @@ def fm_match(
     """The match and its bots for `cardtable play fm`.
 
     `--vs` names a duelist (number or name) whose AI, deck pool, hand window
-    and sight play seat 2, or a bot (`random`, `ismcts:2`) playing a random
-    duelist's deck.  `--players you,you` is a two-player duel.  Your deck is
-    `--deck FILE`, else `own_deck` (the campaign's), else a new starter deck.
+    and sight play seat 2, or a bot (`random`, `ismcts:2`, `policy:FILE`)
+    playing a random duelist's deck.  `--players you,you` is a two-player
+    duel.  Your deck is `--deck FILE`, else `own_deck` (the campaign's), else
+    a new starter deck.
     """
     seed = fresh_seed() if seed is None else seed
     rng = make_rng(seed, "decks")
@@ -87,12 +88,13 @@ def fm_match(
         second = decks[1] if len(decks) > 1 else starter_deck(rng)
         position = duel_position(first, None, rng, second)
         labels = ["Player 1", "Player 2"]
-    elif opponent in ("random", "heuristic") or is_search_spec(opponent):
+    elif opponent in ("random", "heuristic") or is_search_spec(opponent) or opponent.startswith("policy:"):
         duelist = rng.choice(sorted(duelists()))
         position = duel_position(first, duelist, rng)
         position["windows"], position["sees_face_down"] = [5, 5], [False, False]
-        bots[1] = make_opponent(opponent, GAME)
-        labels = ["you", f"{opponent} ({duelists()[duelist].name}'s deck)"]
+        bot_name = texts[1] if opponent.startswith("policy:") else opponent  # a file's path as written
+        bots[1] = make_opponent(bot_name, GAME)
+        labels = ["you", f"{bot_name} ({duelists()[duelist].name}'s deck)"]
     else:
         duelist = find_duelist(texts[1])
         position = duel_position(first, duelist, rng)
