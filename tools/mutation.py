@@ -1,7 +1,9 @@
 """Mutation testing of the games' rules modules: runs mutmut over some games and prints their figures.
 
-    python tools/mutation.py [GAME ...]            mutate and test (every game when none is named)
-    python tools/mutation.py --report [GAME ...]   print the figures of the last run, running nothing
+    python tools/mutation.py [GAME ...]              mutate and test (every game when none is named)
+    python tools/mutation.py --one-in 10 [GAME ...]  only the mutants numbered 1, 11, 21, ... of each function
+    python tools/mutation.py --survivors [GAME ...]  try again only the mutants the last run did not catch
+    python tools/mutation.py --report [GAME ...]     print the figures of the last run, running nothing
 
 The modules to mutate and the tests to try come from `[tool.mutmut]` in pyproject.toml; a game's
 modules are those under `cardtable/games/<game>/`. Each mutant named here is tried afresh (mutmut
@@ -13,6 +15,7 @@ docs/testing.md says how to read the figures.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import subprocess
 import sys
@@ -43,6 +46,15 @@ VERDICTS = {
 }
 # A mutant counts as caught when a test failed, ran out of time (a loop that never ends) or crashed.
 CAUGHT = {"killed", "timeout", "segfault"}
+# A deterministic sample: the mutants of every function whose number ends in these digits.
+DIGITS_BY_SAMPLE = {1: "0123456789", 2: "13579", 5: "16", 10: "1"}
+
+
+def sample_pattern(game: str, one_in: int) -> str:
+    """The mutmut name pattern of one game's mutants in a sample of one in `one_in`."""
+    digits = DIGITS_BY_SAMPLE[one_in]
+    ending = "*" if one_in == 1 else f"*[{digits}]"
+    return f"cardtable.games.{game}.*__mutmut_{ending}"
 
 
 def modules_by_game() -> dict[str, list[str]]:
@@ -65,24 +77,35 @@ def chosen_games(named: list[str], known: dict[str, list[str]]) -> list[str]:
     return named or list(known)
 
 
-def run_mutmut(games: list[str], max_children: int) -> int:
-    """Run mutmut over the mutants of these games' modules; return its exit code."""
+def run_mutmut(names: list[str], max_children: int) -> int:
+    """Run mutmut over the mutants with these names or name patterns; return its exit code."""
     mutmut = Path(sys.executable).parent / "mutmut"
-    patterns = [f"cardtable.games.{game}.*" for game in games]
-    command = [str(mutmut), "run", "--max-children", str(max_children), *patterns]
+    command = [str(mutmut), "run", "--max-children", str(max_children), *names]
     return subprocess.run(command, cwd=ROOT, check=False).returncode
 
 
-def verdicts(module: str) -> dict[str, str]:
-    """Each mutant of one module and its verdict in the last run (an empty dict if it never ran)."""
+def verdicts(module: str, pattern: str) -> dict[str, str]:
+    """Each mutant of one module in the sample and its verdict in the last run (empty if it never ran)."""
     meta = ROOT / "mutants" / f"{module}.meta"
     if not meta.exists():
         return {}
     codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-    return {name: VERDICTS.get(code, "suspicious") for name, code in codes.items()}
+    chosen = {name: code for name, code in codes.items() if fnmatch.fnmatchcase(name, pattern)}
+    return {name: VERDICTS.get(code, "suspicious") for name, code in chosen.items()}
 
 
-def report(games: list[str], known: dict[str, list[str]]) -> bool:
+def survivors(games: list[str], known: dict[str, list[str]], one_in: int) -> list[str]:
+    """The mutants of these games in the sample that the last run did not catch."""
+    return [
+        name
+        for game in games
+        for module in known[game]
+        for name, verdict in verdicts(module, sample_pattern(game, one_in)).items()
+        if verdict not in CAUGHT
+    ]
+
+
+def report(games: list[str], known: dict[str, list[str]], one_in: int) -> bool:
     """Print the figures of each game and its mutants not caught; return whether every game reached 90%."""
     all_reached = True
     print(f"{'game':8} {'mutants':>8} {'caught':>8} {'survived':>9} {'other':>6} {'score':>7}")
@@ -90,7 +113,7 @@ def report(games: list[str], known: dict[str, list[str]]) -> bool:
         counts: Counter[str] = Counter()
         missed: list[tuple[str, str]] = []
         for module in known[game]:
-            for name, verdict in verdicts(module).items():
+            for name, verdict in verdicts(module, sample_pattern(game, one_in)).items():
                 counts[verdict] += 1
                 if verdict not in CAUGHT:
                     missed.append((name, verdict))
@@ -107,16 +130,33 @@ def report(games: list[str], known: dict[str, list[str]]) -> bool:
 
 def main() -> None:
     """Read the command line, run mutmut unless only a report is asked for, and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("games", nargs="*", metavar="GAME", help="games to mutate (default: every game)")
     parser.add_argument("--report", action="store_true", help="print the last run's figures, run nothing")
     parser.add_argument("--max-children", type=int, default=2, help="mutants tried at once (default: 2)")
+    parser.add_argument(
+        "--one-in",
+        type=int,
+        default=1,
+        choices=sorted(DIGITS_BY_SAMPLE),
+        help="try one mutant in this many, by its number in its function (default: 1, every mutant)",
+    )
+    parser.add_argument(
+        "--survivors", action="store_true", help="try only the mutants the last run did not catch"
+    )
     arguments = parser.parse_args()
     known = modules_by_game()
     games = chosen_games(arguments.games, known)
-    if not arguments.report and run_mutmut(games, arguments.max_children) != 0:
-        raise SystemExit("mutation: mutmut failed (its output is above)")
-    sys.exit(0 if report(games, known) else 1)
+    if not arguments.report:
+        if arguments.survivors:
+            names = survivors(games, known, arguments.one_in)
+        else:
+            names = [sample_pattern(game, arguments.one_in) for game in games]
+        if names and run_mutmut(names, arguments.max_children) != 0:
+            raise SystemExit("mutation: mutmut failed (its output is above)")
+    sys.exit(0 if report(games, known, arguments.one_in) else 1)
 
 
 if __name__ == "__main__":
