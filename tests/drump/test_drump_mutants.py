@@ -15,9 +15,16 @@ from cardtable.games.drump.stacks import payable_values
 from tests.drump.helpers import match_from, names, play, position
 
 
+def card(text: str) -> int:
+    """A card by name."""
+    found = parse_card(text)
+    assert found is not None
+    return found
+
+
 def cards(*texts: str) -> list[int]:
     """Cards by name."""
-    return [parse_card(text) for text in texts]
+    return [card(text) for text in texts]
 
 
 def test_an_ace_pays_by_its_total_unless_the_option_says_it_pays_any_part() -> None:
@@ -28,7 +35,7 @@ def test_an_ace_pays_by_its_total_unless_the_option_says_it_pays_any_part() -> N
 
 
 def test_an_exchange_opened_for_study_is_on_the_first_slot_unless_told() -> None:
-    attack, stack = parse_card("6c"), cards("9s")
+    attack, stack = card("6c"), cards("9s")
     assert burst.open_exchange(attack, stack).slot == 0
     assert burst.unrevealed_exchange(attack).slot == 0
     assert burst.open_exchange(attack, stack, 2).slot == 2
@@ -36,7 +43,7 @@ def test_an_exchange_opened_for_study_is_on_the_first_slot_unless_told() -> None
 
 def test_a_burst_on_an_impossible_stack_names_the_attacked_stack() -> None:
     with pytest.raises(ValueError, match=re.escape("attacked stack [Kh]: Kh is a monster part")):
-        burst.resolve_burst(parse_card("6c"), cards("Kh"), [])
+        burst.resolve_burst(card("6c"), cards("Kh"), [])
 
 
 def test_a_stack_over_the_limit_is_refused_naming_its_slot() -> None:
