@@ -256,3 +256,19 @@ def test_a_views_json_names_every_field_and_hides_the_face_down() -> None:
         "turn_seat": 1,
         "window": ["#058 Kuriboh"],
     }
+
+
+def test_swords_of_revealing_light_logs_each_monster_it_turns_face_up() -> None:
+    field = {1: monster("Mushroom Man", face_up=False), 3: monster("Kuriboh", face_up=False, attack=False)}
+    data = duel(hands=(["Swords of Revealing Light"], []), monsters=({}, field))
+    own, other = logs_after(data, "pick h1", "play")
+    assert own == other
+    assert own[-2:] == [
+        "Player 2's monster in zone 1 is revealed: #008 Mushroom Man",
+        "Player 2's monster in zone 3 is revealed: #058 Kuriboh",
+    ]
+
+
+def test_describing_what_is_not_a_duel_event_is_refused() -> None:
+    with pytest.raises(ValueError, match="not a duel event: 'drawn'"):
+        describe_event("drawn")  # type: ignore[arg-type]
