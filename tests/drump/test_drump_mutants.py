@@ -108,3 +108,13 @@ def test_a_views_json_while_an_ace_is_to_be_counted() -> None:
         "outcome": None,
         "log": ["Player 1 bursts 6c on slot 1, revealing As 5h"],
     }
+
+
+def test_a_views_json_names_the_seat_given_the_last_turn() -> None:
+    # drump.md: the first player's DRUMP gives the second player one last turn.
+    zones = {"head": "Xs", "wings": "Xh", "body": "Xd"}
+    data = position(hands=(["Xc"], []), zones=(zones, {}), stacks={(1, 1): ["4s", "6s"]})
+    match = match_from(data)
+    play(match, "summon Xc from 1")
+    assert match.state.last_turn == 1
+    assert match.view(0).to_json()["last_turn"] == 2
