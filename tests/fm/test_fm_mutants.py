@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from cardtable.games.fm.combat import terrain_bonus
 from cardtable.games.fm.combination import StepKind, combination_step, combine
+from cardtable.games.fm.events import PlayResulted
 from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.rank import rank, rank_score, score_change
 from cardtable.games.fm.turn import new_duel
@@ -272,3 +274,70 @@ def test_swords_of_revealing_light_logs_each_monster_it_turns_face_up() -> None:
 def test_describing_what_is_not_a_duel_event_is_refused() -> None:
     with pytest.raises(ValueError, match="not a duel event: 'drawn'"):
         describe_event("drawn")  # type: ignore[arg-type]
+
+
+def test_a_face_down_fusion_and_its_result_are_hidden_from_the_opponent() -> None:
+    data = duel(hands=(["Mystical Elf", "Mushroom Man"], []))
+    match = match_from(data)
+    start = match.state.log_length
+    play(match, "pick h1", "pick h2", "play down")
+    own, other = ([describe_event(event) for event in match.view(seat).log[start:]] for seat in (0, 1))
+    assert own[1] == "Player 1 fuses #002 Mystical Elf and #008 Mushroom Man into #638 Queen of Autumn Leaves"
+    assert other[1:] == [
+        "Player 1 fuses a hidden card and a hidden card into a hidden card",
+        "Player 1's play gives a hidden card",
+    ]
+    assert [event for event in match.view(1).log if isinstance(event, PlayResulted)] == [
+        PlayResulted(0, None, False)
+    ]
+
+
+def test_reverse_trap_turns_the_equips_gain_into_a_loss_in_the_log_too() -> None:
+    data = duel(hands=(["Swamp Battleguard", "Legendary Sword"], []), magic=({}, {1: "Reverse Trap"}))
+    own, other = logs_after(data, "pick h1", "pick h2", "play", "place attack star 1")
+    assert own == other
+    assert own[2] == "Player 1 equips #012 Swamp Battleguard with #301 Legendary Sword (-500)"
+
+
+def test_the_padding_fusions_option_reaches_the_play() -> None:
+    match = match_from(duel(hands=(["Summoned Skull", "Koumori Dragon"], [])), padding_fusions=False)
+    play(match, "pick h1", "pick h2", "play", "place attack star 1")
+    assert zone(match, 0, 1).card == cid("Koumori Dragon")
+
+
+def test_cursebreaker_ends_a_weakening_and_its_count() -> None:
+    weakened = monster("Mushroom Man", weakened=500, weak_turns=2)
+    match = match_from(duel(hands=(["Cursebreaker"], []), monsters=({}, {1: weakened})))
+    play(match, "pick h1", "play")
+    assert (zone(match, 1, 1).weakened, zone(match, 1, 1).weak_turns) == (0, 0)
+
+
+def test_a_lock_counts_down_draws_show_to_their_drawer_and_switches_reset_each_turn() -> None:
+    match = match_from(duel(hands=(["Swords of Revealing Light"], [])))
+    play(match, "pick h1", "play", "end")
+    assert match.state.locks == (0, 3)
+    start = match.state.log_length
+    play(match, "pick h1", "play", "place defence star 1", "end")
+    assert match.state.locks == (0, 2)
+    own = [describe_event(event) for event in match.view(0).log[start:]]
+    other = [describe_event(event) for event in match.view(1).log[start:]]
+    assert own[-1] == "Player 1 draws #008 Mushroom Man" and other[-1] == "Player 1 draws a hidden card"
+    play(match, "pick h1")
+    assert (match.view(0).picks, match.view(1).picks) == ((0,), 1)
+    play(match, "play", "place defence star 1", "switch m1")
+    assert describe_event(match.view(1).log[-1]) == "Player 1 switches zone 1 to attack"
+
+
+def test_a_new_duel_is_on_normal_terrain_and_a_ritual_monster_comes_face_up() -> None:
+    deck = (FILLER,) * 20
+    state = new_duel(FmOptions(), (deck, deck))
+    assert state.terrain == 0 and state.switched == 0
+    tributes = {1: monster("Beaver Warrior"), 2: monster("Gaia the Fierce Knight"), 3: monster("Kuriboh")}
+    match = match_from(duel(hands=(["Black Luster Ritual"], []), monsters=(tributes, {})))
+    play(match, "pick h1", "play", "place attack star 1")
+    assert zone(match, 0, 1).face_up
+
+
+def test_a_terrain_out_of_range_is_refused_naming_the_range() -> None:
+    with pytest.raises(ValueError, match=re.escape("9 is not a terrain (0 to 6: normal,")):
+        terrain_bonus("Dragon", 9)
