@@ -81,11 +81,50 @@ def test_events_are_written_with_the_names_given() -> None:
 
 
 def test_a_views_json_names_every_field_and_counts_from_1() -> None:
-    data = position([["2/1", "9/4"], ["4/1"], ["6/1"]], round=2, scores=[1, 0, 2], round_scores=[[0, 1, 2]])
-    match = match_from(data)
-    play(match, "rotate")
-    written = match.view(0).to_json()
-    assert written["seat"] == 1 and written["round"] == 2 and written["scores"] == [1, 0, 2]
-    assert written["current_seat"] == 2 and written["turns"] == 1
-    assert written["log"][-1] == "Player 1 turns their hand round"
-    assert match.view(0).to_json(with_log=False)["log"] is None
+    hands = [["2/1"], ["4/1", "5/1"], ["6/1", "7/2"]]
+    scores = {"scores": [3, 0, 1], "round_scores": [[2, 0, 1], [1, 0, 0]]}
+    match = match_from(position(hands, start_seat=2, turn_seat=1, round=2, **scores))
+    play(match, "play 2/1")
+    assert match.view(1).to_json() == {
+        "game": "dnup",
+        "seat": 2,
+        "phase": "play",
+        "current_seat": 2,
+        "round": 2,
+        "start_seat": 2,
+        "turns": 1,
+        "hand": ["4/1", "5/1"],
+        "hand_sizes": [0, 2, 2],
+        "known_in_hand": [[], [], []],
+        "tables": [["2/1"], [], []],
+        "discards": [],
+        "aside_size": 40,
+        "out": [1],
+        "scores": [3, 0, 1],
+        "round_scores": [[2, 0, 1], [1, 0, 0]],
+        "outcome": None,
+        "log": ["Player 1 plays 2/1", "Player 1 has emptied their hand (first)"],
+        "round_log_start": 0,
+    }
+    assert match.view(1).to_json(with_log=False)["log"] is None
+
+
+def test_a_views_json_after_a_round_and_after_the_game() -> None:
+    match = match_from(position([["2/1"], ["4/1", "5/1"]]))
+    play(match, "play 2/1")
+    written = match.view(None).to_json()
+    assert written["round_log_start"] == 3 and written["log"][3] == "Round 2 begins; Player 2 starts"
+    match = match_from(position([["2/1"], ["4/1", "5/1"]], scores=[3, 1]))
+    play(match, "play 2/1")
+    assert match.view(1).to_json()["outcome"] == {
+        "ending": "target",
+        "reason": "reached the target",
+        "scores": [5.0, 1.0],
+        "winners": [1],
+    }
+
+
+def test_playing_a_card_leaves_the_rest_of_the_hand_secret() -> None:
+    match = match_from(position([["2/1", "3/1", "9/4"], ["4/1"]]))
+    play(match, "play 2/1")
+    assert match.view(1).to_json()["known_in_hand"] == [[], []]
