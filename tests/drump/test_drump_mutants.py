@@ -10,7 +10,7 @@ import pytest
 from cardtable.core.errors import IllegalActionError
 from cardtable.games.drump import burst
 from cardtable.games.drump.cards import parse_card
-from cardtable.games.drump.events import AttackFailed, Discarded
+from cardtable.games.drump.events import AceCounted, AttackFailed, Discarded
 from cardtable.games.drump.stacks import payable_values
 from tests.drump.helpers import match_from, names, play, position
 
@@ -118,3 +118,43 @@ def test_a_views_json_names_the_seat_given_the_last_turn() -> None:
     play(match, "summon Xc from 1")
     assert match.state.last_turn == 1
     assert match.view(0).to_json()["last_turn"] == 2
+
+
+@pytest.mark.parametrize(
+    ("stack", "reason"),
+    [
+        (["4s"], "a summon is paid by a stack of two or more cards; stack 2 holds 1"),
+        (["4s", "5d"], "stack 2 totals 9 with Aces as 1, and cannot make 10 for Xh"),
+    ],
+)
+def test_a_summon_refused_names_the_stack_that_cannot_pay(stack: list[str], reason: str) -> None:
+    match = match_from(position(hands=(["Xh"], []), stacks={(1, 2): stack}))
+    with pytest.raises(IllegalActionError, match=re.escape(reason)):
+        match.play("summon Xh from 2")
+
+
+def test_the_seat_awaited_is_named_while_blocking_and_discarding() -> None:
+    data = position(hands=(["6c", "9h"], ["7d", "Qd"]), stacks={(2, 1): ["9s"]}, pile=["2c"], deck_top=["3d"])
+    match = match_from(data)
+    play(match, "burst 6c on 1")
+    with pytest.raises(IllegalActionError, match="seat 2 must block or pass"):
+        match.play("end")
+    play(match, "block 7d", "pass")
+    # The defence had the last word: the played cards join the pile, on what it held.
+    assert names(match.state.pile) == ["2c", "6c", "7d"]
+    match = match_from(position(hands=(["2s", "3s", "4s", "5s", "6s", "7s", "8s"], ["2h"]), deck_top=["9d"]))
+    play(match, "end")
+    with pytest.raises(IllegalActionError, match="seat 1 must discard down to 5 cards"):
+        match.play("end")
+    assert match.view(1).to_json()["discarding"] == 1
+
+
+def test_the_ace_is_counted_by_the_defender_and_an_unrevealed_stack_adds_nothing() -> None:
+    match = match_from(position(hands=(["6c", "Qh"], ["7d"]), stacks={(2, 1): ["As", "5h down"]}))
+    play(match, "burst 6c on 1", "ace As 11")
+    counted = [event for event in match.view(0).log if isinstance(event, AceCounted)]
+    assert [(event.seat, event.value) for event in counted] == [(1, 11)]
+    match = match_from(position(hands=(["6c"], ["7d"]), stacks={(2, 1): ["5s", "4h down"]}), preset="pt")
+    play(match, "burst 6c on 1")
+    exchange = match.view(0).to_json()["exchange"]
+    assert (exchange["stack_total"], exchange["attack_total"], exchange["defense_total"]) == (None, 6, 0)
