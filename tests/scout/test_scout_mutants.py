@@ -98,3 +98,22 @@ def test_a_views_json_names_every_field_and_counts_seats_from_1() -> None:
     }
     assert match.view(2).to_json(with_log=False)["log"] is None
     assert match.view(None).to_json(with_log=False)["seat"] is None
+
+
+def test_a_scout_not_turned_says_only_where_the_card_went() -> None:
+    event = Scouted(1, code("5/2"), 0, False, 3, False)
+    assert describe_event(event, ["Ann", "Bob"]) == "Bob scouts 5/2 from the left end, to position 4"
+
+
+def test_a_views_json_has_no_owner_before_a_show_and_the_outcome_after_the_game() -> None:
+    match = match_from(position([["2/1", "9/8"], ["3/4", "5/6"]], tokens=[3, 3]))
+    assert match.view(0).to_json()["owner"] is None
+    # The last round: seat 1 empties its hand; 3 tokens each, seat 2 holds two cards.
+    match = match_from(position([["2/1"], ["3/4", "5/6"]], round=2, scores=[1, 0]))
+    play(match, "show 1")
+    assert match.view(1).to_json()["outcome"] == {
+        "winners": [1],
+        "scores": [4.0, 1.0],
+        "ending": "most_points",
+        "reason": "the most points",
+    }
