@@ -341,3 +341,22 @@ def test_a_new_duel_is_on_normal_terrain_and_a_ritual_monster_comes_face_up() ->
 def test_a_terrain_out_of_range_is_refused_naming_the_range() -> None:
     with pytest.raises(ValueError, match=re.escape("9 is not a terrain (0 to 6: normal,")):
         terrain_bonus("Dragon", 9)
+
+
+def test_the_mirror_option_ranks_a_negative_score_as_its_opposite() -> None:
+    # fm.md, option mirror_negative_scores: -31 reads as 31 (C-TEC) instead of the seed's S-TEC.
+    bad = {"defensive_wins": 15, "traps_activated": 7, "magic_used": 10, "fusions": 15, "equips": 15}
+    data = duel(
+        monsters=({1: monster("Blue-eyes White Dragon")}, {}),
+        lp=[8000, 3000],
+        phase="battle",
+        turn_number=[2, 1],
+        counters=[bad | {"face_down_plays": 31}, {}],
+    )
+    ranks = []
+    for mirror in (False, True):
+        match = match_from(data, mirror_negative_scores=mirror)
+        play(match, "attack m1 direct")
+        won = rank(match.state, 0)
+        ranks.append((won.score, won.letter, won.starchips, won.pool))
+    assert ranks == [(-31, "S-TEC", 5, "sa_tec"), (-31, "C-TEC", 2, "bcd")]
