@@ -10,8 +10,9 @@ import pytest
 from cardtable.core.errors import IllegalActionError
 from cardtable.games.drump import burst
 from cardtable.games.drump.cards import parse_card
-from cardtable.games.drump.events import AceCounted, AttackFailed, Discarded
+from cardtable.games.drump.events import AceCounted, AttackFailed, Dealt, Discarded
 from cardtable.games.drump.stacks import payable_values
+from cardtable.games.drump.view import describe_event
 from tests.drump.helpers import match_from, names, play, position
 
 
@@ -38,12 +39,19 @@ def test_an_exchange_opened_for_study_is_on_the_first_slot_unless_told() -> None
     attack, stack = card("6c"), cards("9s")
     assert burst.open_exchange(attack, stack).slot == 0
     assert burst.unrevealed_exchange(attack).slot == 0
+    # Not yet revealed (PT, block_before_sum): no total for the stack, the defence starting at 0.
+    unrevealed = burst.unrevealed_exchange(attack)
+    assert (unrevealed.stack_total, unrevealed.defense_total, unrevealed.revealed) == (0, 0, False)
     assert burst.open_exchange(attack, stack, 2).slot == 2
 
 
 def test_a_burst_on_an_impossible_stack_names_the_attacked_stack() -> None:
     with pytest.raises(ValueError, match=re.escape("attacked stack [Kh]: Kh is a monster part")):
         burst.resolve_burst(card("6c"), cards("Kh"), [])
+
+
+def test_no_cards_are_written_as_nothing() -> None:
+    assert describe_event(Dealt(0, ())) == "Player 1 is dealt nothing"
 
 
 def test_a_stack_over_the_limit_is_refused_naming_its_slot() -> None:

@@ -292,6 +292,14 @@ def test_a_face_down_fusion_and_its_result_are_hidden_from_the_opponent() -> Non
     ]
 
 
+def test_a_face_up_fusion_is_logged_for_both_and_a_defence_placement_named() -> None:
+    data = duel(hands=(["Mystical Elf", "Mushroom Man"], []))
+    own, other = logs_after(data, "pick h1", "pick h2", "play", "place defence star 1")
+    assert own == other
+    assert own[1] == "Player 1 fuses #002 Mystical Elf and #008 Mushroom Man into #638 Queen of Autumn Leaves"
+    assert own[-1] == "Player 1 places #638 Queen of Autumn Leaves in zone 1, defence position"
+
+
 def test_reverse_trap_turns_the_equips_gain_into_a_loss_in_the_log_too() -> None:
     data = duel(hands=(["Swamp Battleguard", "Legendary Sword"], []), magic=({}, {1: "Reverse Trap"}))
     own, other = logs_after(data, "pick h1", "pick h2", "play", "place attack star 1")
