@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test lint docs bench screenshots clean
+.PHONY: play serve test lint docs bench screenshots mutation clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,5 +35,13 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py
 	$(BIN)/python benchmarks/strength.py
 
+# Mutation testing of the rules modules, outside CI (docs/testing.md): every game, or one with GAME=drump;
+# ONE_IN=10 tries one mutant in ten (1, 2, 5 or 10).
+GAME ?=
+ONE_IN ?= 1
+mutation: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[mutation]'
+	$(BIN)/python tools/mutation.py --one-in $(ONE_IN) $(GAME)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache mutants

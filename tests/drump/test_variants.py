@@ -198,6 +198,7 @@ def test_the_optional_draw_before_the_sum_comes_before_the_stack_is_revealed() -
     ],
 )
 def test_impossible_draw_positions_are_refused(change: dict, preset: str | None, message: str) -> None:
+    change = dict(change)  # the parameter is shared by every run of the test: leave it whole
     data = position(hands=(["2s"], []), deck_size=change.pop("deck_size", None), **change)
     with pytest.raises(PositionError, match=message):
         match_from(data, preset=preset)
