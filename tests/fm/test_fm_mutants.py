@@ -40,7 +40,7 @@ def test_a_card_lost_face_down_is_hidden_from_the_opponent() -> None:
     ]
     assert other == [
         "Player 1 plays 2 cards face down",
-        "Player 1's a hidden card does not combine and is lost",
+        "a hidden card of Player 1 does not combine and is lost",
         "Player 1's play gives a hidden card",
         "Player 1 places a hidden card in zone 1, attack position",
     ]
@@ -67,7 +67,7 @@ def test_a_face_down_monster_destroyed_by_magic_stays_hidden_from_the_caster() -
     field = {1: monster("Mushroom Man", face_up=False), 2: monster("Kuriboh")}
     own, other = logs_after(duel(hands=(["Raigeki"], []), monsters=({}, field)), "pick h1", "play")
     shared = ["Player 1 plays 1 card face up", "Player 1 activates #337 Raigeki"]
-    assert own == [*shared, "Player 2's a hidden card is destroyed", "Player 2's #058 Kuriboh is destroyed"]
+    assert own == [*shared, "a hidden card of Player 2 is destroyed", "Player 2's #058 Kuriboh is destroyed"]
     assert other == [
         *shared,
         "Player 2's #008 Mushroom Man is destroyed",
@@ -128,7 +128,7 @@ def test_a_ritual_set_face_down_is_performed_when_activated() -> None:
         "Player 1 sets a hidden card in magic zone 1",
         "Player 1's #027 Beaver Warrior is destroyed",
     ]
-    assert other[3] == "Player 1's a hidden card is destroyed" and performed in other
+    assert other[3] == "a hidden card of Player 1 is destroyed" and performed in other
 
 
 def test_a_monster_switched_cannot_switch_again_this_turn() -> None:

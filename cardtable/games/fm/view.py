@@ -246,6 +246,10 @@ def describe_event(event: Event, names: Sequence[str] = ("Player 1", "Player 2")
     def label(card_id: int | None) -> str:
         return "a hidden card" if card_id is None else card_label(card_id)
 
+    def owned(seat: int, card_id: int | None) -> str:
+        # "Player 1's #058 Kuriboh", but "a hidden card of Player 2".
+        return f"a hidden card of {names[seat]}" if card_id is None else f"{names[seat]}'s {label(card_id)}"
+
     match event:
         case TurnStarted():
             return f"Turn {event.number} of {names[event.seat]}"
@@ -274,7 +278,7 @@ def describe_event(event: Event, names: Sequence[str] = ("Player 1", "Player 2")
         case RitualPerformed():
             return f"{names[event.seat]} performs {label(event.ritual)}, summoning {label(event.monster)}"
         case CardLost():
-            return f"{names[event.seat]}'s {label(event.card)} does not combine and is lost"
+            return f"{owned(event.seat, event.card)} does not combine and is lost"
         case CardWasted():
             return f"{label(event.card)} of {names[event.seat]} is used up with no effect"
         case AttackDeclared():
@@ -283,7 +287,7 @@ def describe_event(event: Event, names: Sequence[str] = ("Player 1", "Player 2")
         case MonsterRevealed():
             return f"{names[event.seat]}'s monster in zone {event.zone + 1} is revealed: {label(event.card)}"
         case MonsterDestroyed():
-            return f"{names[event.seat]}'s {label(event.card)} is destroyed"
+            return f"{owned(event.seat, event.card)} is destroyed"
         case PositionChanged():
             position = "attack" if event.attack else "defence"
             return f"{names[event.seat]} switches zone {event.zone + 1} to {position}"
