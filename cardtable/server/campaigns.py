@@ -43,6 +43,7 @@ from cardtable.games.fm.campaign import (
     set_deck,
     settle_duel,
 )
+from cardtable.server.limits import RateLimiter
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
 from cardtable.server.service import COOKIE_PREFIX, TableService
 from cardtable.server.storage import CampaignRecord
@@ -68,6 +69,8 @@ class CampaignRoutes:
     def __init__(self, service: TableService) -> None:
         self.service = service
         self.storage = service.storage
+        #: Each address's allowance of new campaigns (a bucket refilled over the hour).
+        self.starts: dict[str, RateLimiter] = {}
 
     def routes(self) -> list[BaseRoute]:
         """The routes, to go before the client's static files."""
@@ -92,6 +95,10 @@ class CampaignRoutes:
         """A new campaign for this browser, with a starter deck; the answer sets its cookie."""
         if self._record(request) is not None:
             return _refusal("exists", "this browser has a campaign already", 409)
+        address = request.client.host if request.client is not None else "unknown"
+        if not self._may_start(address):
+            most = self.service.limits.campaigns_per_address_per_hour
+            return _refusal("limit", f"{address} has started {most} campaigns in the last hour; wait", 429)
         try:
             data = await self._body(request, {"name"})
             name = data.get("name")
@@ -191,6 +198,15 @@ class CampaignRoutes:
         return JSONResponse(self._json(record))
 
     # -- helpers ------------------------------------------------------------------------------------
+    def _may_start(self, address: str) -> bool:
+        """Whether `address` may start one more campaign now (it is counted if so)."""
+        most = self.service.limits.campaigns_per_address_per_hour
+        if len(self.starts) > 10_000:
+            # Forget the addresses whose allowance is whole again, so the table stays small.
+            self.starts = {key: bucket for key, bucket in self.starts.items() if not bucket.full()}
+        bucket = self.starts.setdefault(address, RateLimiter(most / 3600, most))
+        return bucket.allow()
+
     def _record(self, request: Request) -> CampaignRecord | None:
         token = request.cookies.get(CAMPAIGN_COOKIE)
         return None if not token else self.storage.load_campaign(token_hash(token))

@@ -43,6 +43,8 @@ class Limits:
     max_tables_per_address: int = 32
     #: Unfinished tables in all.
     max_tables: int = 5000
+    #: New browser campaigns one address may start in an hour (each is a row kept in the database).
+    campaigns_per_address_per_hour: int = 20
     #: Frames waiting to be sent to one connection before it is dropped as too slow.
     max_queued_frames: int = 512
     #: The longest a bot may wait before its move appears (seconds).
@@ -92,6 +94,11 @@ class RateLimiter:
         self.burst = float(burst)
         self.tokens = float(burst)
         self.stamp = time.monotonic()
+
+    def full(self) -> bool:
+        """Whether the bucket has refilled to its burst (nothing of its past still counts)."""
+        now = time.monotonic()
+        return self.tokens + (now - self.stamp) * self.rate >= self.burst
 
     def allow(self) -> bool:
         """Whether one more message may pass now (it is counted if so)."""

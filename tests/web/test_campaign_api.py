@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -13,8 +14,11 @@ import pytest
 from cardtable.games.fm.campaign import progress_from_json, progress_to_json
 from cardtable.games.fm.carddata import cards
 from cardtable.games.fm.rank import rank
+from cardtable.server import app as application
 from cardtable.server import campaigns, setup
 from cardtable.server.campaigns import CAMPAIGN_COOKIE
+from cardtable.server.limits import Limits
+from cardtable.server.storage import SqliteStorage
 from cardtable.server.tables import token_hash
 from tests.web.test_client_api import _run
 
@@ -152,3 +156,24 @@ def test_the_shop_and_the_deck_follow_the_campaign_rules(tmp_path: Path) -> None
         assert (await client.get("/api/campaign")).json()["deck"] == swapped
 
     _run(tmp_path, scenario)
+
+
+def test_one_address_may_start_only_so_many_campaigns_an_hour(tmp_path: Path) -> None:
+    storage = SqliteStorage(tmp_path / "tables.sqlite")
+    app = application.create_app(
+        storage, Limits(campaigns_per_address_per_hour=2), workers=1, search_workers=1
+    )
+
+    async def run() -> None:
+        transport = httpx.ASGITransport(app=app)
+        answers = []
+        for _ in range(3):
+            # A new browser each time (no cookie), as a script starting campaigns would be.
+            async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as browser:
+                answers.append(await browser.post("/api/campaign", json={"name": "Ann"}))
+        assert [answer.status_code for answer in answers] == [201, 201, 429]
+        assert answers[2].json()["error"]["code"] == "limit"
+        assert "2 campaigns in the last hour" in answers[2].json()["error"]["message"]
+
+    asyncio.run(run())
+    storage.close()
