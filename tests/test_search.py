@@ -70,7 +70,9 @@ def test_a_seconds_budget_is_kept() -> None:
     bot = ISMCTSBot(DRUMP, iterations=None, seconds=0.2)
     started = time.perf_counter()
     bot.choose(match.view(match.current_seat), match.legal_actions(), random.Random(1))
-    assert time.perf_counter() - started < 0.2 + 0.05
+    # The search stops at the first iteration past its budget; the slack is for a loaded machine
+    # (a budget ignored would never stop at all, since no iteration count is set).
+    assert time.perf_counter() - started < 0.2 + 0.5
     assert bot.tree.last_iterations > 10
 
 
