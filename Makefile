@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint docs bench clean
+.PHONY: play serve test lint docs bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/cardtable play drump
 
+serve: $(STAMP)
+	$(BIN)/cardtable serve
+
 test: $(STAMP) lint
 	$(BIN)/pytest -n auto
 
@@ -24,6 +27,9 @@ lint: $(STAMP)
 
 docs: $(STAMP)
 	for game in $$($(BIN)/cardtable games --names); do $(BIN)/cardtable rules $$game > docs/rules/$$game.md; done
+
+screenshots: $(STAMP)
+	CARDTABLE_SCREENSHOTS=docs/screenshots $(BIN)/pytest tests/web -n 2
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py

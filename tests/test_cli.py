@@ -8,7 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardtable.frontends.cli import main
-from cardtable.frontends.screens import rules_page
+from cardtable.games.documents import rules_page
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str]:

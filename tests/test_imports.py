@@ -1,7 +1,8 @@
 """The import rule: imports point down the layers only, and no game imports another.
 
-Layers, bottom to top: `core` < `games` < `bots` < `sim` < `frontends` <
-the applications (`server`, `rl`, `web`), which do not import one another.
+Layers, bottom to top: `core` < `games` < `bots` < `sim` < the applications
+(`server`, `web`), which do not import one another < `frontends` < `rl`, the
+learning environments, on top (their `render()` draws the terminal's screens).
 A game imports only `core` and its own modules; `cardtable.games` itself
 (which announces the games) counts as the games layer and imports no game.
 Every import counts: at the top of a module, inside a function, or under
@@ -19,7 +20,7 @@ import cardtable
 
 PACKAGE = Path(cardtable.__file__).parent
 #: Each layer's rank; a module may import its own layer and those of lower rank.
-RANKS = {"core": 0, "games": 1, "bots": 2, "sim": 3, "server": 4, "rl": 4, "web": 4, "frontends": 5}
+RANKS = {"core": 0, "games": 1, "bots": 2, "sim": 3, "server": 4, "web": 4, "frontends": 5, "rl": 6}
 
 
 def module_name(path: Path) -> str:
@@ -142,7 +143,9 @@ def path_of(module: str) -> Path:
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cardtable.frontends import cli\n",
             "frontends is above server",
         ),
-        ("cardtable.server.app", "import cardtable.rl.env", "separate applications"),
+        ("cardtable.server.app", "import cardtable.web", "separate applications"),
+        ("cardtable.server.app", "import cardtable.rl.aec", "rl is above server"),
+        ("cardtable.frontends.cli", "from cardtable.rl import env", "rl is above frontends"),
         ("cardtable.sim.runner", "import cardtable.__main__", "entry point is above every layer"),
         ("cardtable", "from cardtable.core import game", "may import nothing of the project"),
         ("cardtable.tools.build", "from cardtable.core import game", "'tools' is in no layer"),

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from cardtable.core.errors import OptionError
-from cardtable.frontends.screens import rules_page
 from cardtable.games import game_names, get_game
+from cardtable.games.documents import rules_page
 from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
 
 DOCS = Path(__file__).parent.parent / "docs" / "rules"

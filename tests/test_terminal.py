@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
-from cardtable.core.match import Match
+from cardtable.bots import make_bot
+from cardtable.core.errors import ReplayError
+from cardtable.core.match import Match, bot_rngs
+from cardtable.core.players import Bot
 from cardtable.frontends.saves import open_game
 from cardtable.frontends.terminal import TerminalGame
 from cardtable.games.drump import GAME
@@ -115,3 +119,182 @@ def test_scout_and_dnup_play_at_the_terminal_with_bots_and_people() -> None:
         text, _ = session(match, ["", "1", "", "1", "", "1", "", "quit"], bots)  # type: ignore[arg-type]
         assert "Pass the terminal to Player 3" in text
         assert len(match.moves) >= 3
+
+
+# -- what issue 13 asked for, at a plain terminal -------------------------------------------------
+def scripted(lines: list[str]) -> tuple[io.StringIO, Console, Callable[[str], str]]:
+    """A console writing to a string, and a reader answering `lines` in turn, then ending the input."""
+    output = io.StringIO()
+    console = Console(file=output, width=120, color_system=None)
+    script = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        console.print(prompt, end="")
+        line = next(script, None)
+        if line is None:
+            raise EOFError
+        console.print(line)
+        return line
+
+    return output, console, read_line
+
+
+def test_quit_asks_only_when_moves_would_be_lost(tmp_path: Path) -> None:
+    match = Match(GAME, position=position(hands=(["2s", "3s"], ["4s"])), seed=1, players=["you", "heuristic"])
+    output, console, read_line = scripted(
+        ["quit", "set 2s on 1", "quit", "no", f"save {tmp_path / 'g'}", "quit"]
+    )
+    terminal = TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line, confirm_quit=True)
+    assert terminal.run() is None
+    text = output.getvalue()
+    # Nothing played yet: the first quit would lose nothing, so it did not ask... and left at once.
+    assert "Leave?" not in text.partition("set 2s on 1")[0]
+    assert text.count("You left the game") == 1 and match.moves == []
+
+    match = Match(GAME, position=position(hands=(["2s", "3s"], ["4s"])), seed=1, players=["you", "heuristic"])
+    output, console, read_line = scripted(["set 2s on 1", "quit", "no", f"save {tmp_path / 'g'}", "quit"])
+    TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line, confirm_quit=True).run()
+    text = output.getvalue()
+    assert "This game is not saved. Leave?" in text and "The game goes on." in text
+    # After the save nothing is lost: quit leaves without a question.
+    assert text.count("Leave?") == 1
+    assert f"It was last saved to {tmp_path / 'g'}." in text
+
+
+def test_quit_may_save_as_it_leaves(tmp_path: Path) -> None:
+    match = Match(GAME, position=position(hands=(["2s", "3s"], ["4s"])), seed=1, players=["you", "heuristic"])
+    path = tmp_path / "Kept.jsonl"
+    output, console, read_line = scripted(["set 2s on 1", "end", "quit", f"save {path}"])
+    TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line, confirm_quit=True).run()
+    assert f"Saved to {path}." in output.getvalue() and f"It was last saved to {path}." in output.getvalue()
+    assert [GAME.format_action(move.action) for move in open_game(path).match.moves][:2] == [
+        "set 2s on 1",
+        "end",
+    ]
+
+
+def test_a_finished_game_goes_into_the_history_and_replays_by_its_number() -> None:
+    from click.testing import CliRunner
+
+    from cardtable.frontends import history
+    from cardtable.frontends.cli import main
+
+    match = Match(GAME, seed=4, players=["you", "heuristic"])
+    output, console, read_line = scripted(["1"] * 2000)
+    TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line, keep_history=True).run()
+    text = output.getvalue()
+    assert match.is_over
+    assert "It is game 1 of your history (cardtable replay 1)." in text
+    assert "actions" in text and "score" in text
+    [entry] = history.entries()
+    assert entry.number == 1 and entry.game == "drump" and entry.actions == len(match.moves)
+    listing = CliRunner().invoke(main, ["history"])
+    assert listing.exit_code == 0 and "drump" in listing.output and "cardtable replay 1" in listing.output
+    shown = CliRunner().invoke(main, ["replay", "1", "--no-step"])
+    assert shown.exit_code == 0 and f"seed {match.seed}" in shown.output
+    missing = CliRunner().invoke(main, ["replay", "7", "--no-step"])
+    assert missing.exit_code == 2 and "there is no game 7 in the history: its games are numbered 1 to 1" in (
+        missing.output
+    )
+
+
+def test_the_history_numbers_games_in_order_and_skips_what_it_cannot_read() -> None:
+    from cardtable.frontends import history
+
+    assert history.entries() == []
+    with pytest.raises(ReplayError, match="no game has been finished yet"):
+        history.find(1)
+    folder = history.history_folder()
+    folder.mkdir(parents=True)
+    (folder / "00003-drump-2020-01-01.jsonl").write_text("not json\n")
+    match = Match(GAME, seed=4, players=["you", "heuristic"])
+    bots = {0: DrumpHeuristicBot(), 1: DrumpHeuristicBot()}
+    rngs = bot_rngs(4, 2)
+    match.play_bots(bots, rngs)
+    entry = history.record(match, [0])
+    assert entry.number == 4 and [found.number for found in history.entries()] == [4]
+    assert entry.result.startswith(("won by", "draw"))
+    unfinished = Match(GAME, seed=4, players=["you", "heuristic"])
+    with pytest.raises(ReplayError, match="only a finished game goes into the history"):
+        history.record(unfinished, [0])
+
+
+def test_a_new_game_when_the_person_asks_for_one() -> None:
+    from cardtable.frontends.terminal import play_at_terminal
+
+    games: list[Match] = []
+
+    def new_match() -> tuple[Match, dict[int, Bot]]:
+        games.append(Match(GAME, seed=5, players=["you", "heuristic"]))
+        return games[-1], {1: DrumpHeuristicBot()}
+
+    first = Match(GAME, seed=4, players=["you", "heuristic"])
+    output = io.StringIO()
+    console = Console(file=output, width=120, color_system=None)
+
+    def read_line(prompt: str) -> str:
+        if prompt.startswith("A new game?"):
+            if games:
+                return "no"
+            return "n"
+        if games and games[-1].moves:
+            raise EOFError  # the second game has begun: leave it
+        return "1"
+
+    play_at_terminal(first, {1: DrumpHeuristicBot()}, console, read_line=read_line, new_match=new_match)
+    assert first.is_over and len(games) == 1 and games[0].moves
+    assert "A new game of DRUMP." in output.getvalue()
+
+
+def test_info_tells_what_a_card_is_and_where_it_is_seen() -> None:
+    match = Match(GAME, position=position(hands=(["2s", "Kd"], ["3s"])), seed=1, players=["you", "heuristic"])
+    output, console, read_line = scripted(["info Kd", "info 2♠", "info 7z", "info", "quit"])
+    TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line).run()
+    text = output.getvalue()
+    assert "a monster part worth 13: the Dragon's body" in text
+    assert "a force card worth 2" in text and "Where you see it: in your hand." in text
+    assert "'7z' is not a DRUMP card" in text
+    assert "info needs a card" in text
+
+
+def test_info_for_scout_and_dnup_cards() -> None:
+    from cardtable.games import get_game
+
+    for name, card in (("scout", "3/7"), ("dnup", "7/3")):
+        game = get_game(name)
+        match = Match(game, seed=2, players=["you", "random", "random"])
+        output, console, read_line = scripted([f"info {card}", "info 3/3", "quit"])
+        TerminalGame(
+            match, {1: make_bot("random", game), 2: make_bot("random", game)}, console, read_line
+        ).run()
+        text = output.getvalue()
+        assert "the card of 3 and 7, one of 45" in text and "Where you see it:" in text
+        assert f"'3/3' is not a {game.title} card" in text
+
+
+def test_help_explains_the_board_and_lists_the_games_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from rich.text import Text
+
+    from cardtable.frontends import registry
+
+    drump = registry.front_end("drump")
+    hint = registry.Hint("sums", "what each of your stacks pays for", lambda view, _: Text("slot 1 pays 5"))
+    monkeypatch.setitem(registry._FRONT_ENDS, "drump", replace(drump, hints=(hint,)))
+    match = Match(GAME, position=position(hands=(["2s"], ["3s"])), seed=1, players=["you", "heuristic"])
+    output, console, read_line = scripted(["help", "sums", "hlep", "quit"])
+    TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line).run()
+    text = output.getvalue()
+    assert "X J Q K, underlined, are monster parts" in text
+    assert "sums         what each of your stacks pays for" in text
+    assert "slot 1 pays 5" in text
+    assert "Did you mean 'help'?" in text
+
+
+def test_the_log_command_lists_everything_that_happened() -> None:
+    match = Match(GAME, seed=4, players=["you", "heuristic"])
+    output, console, read_line = scripted(["1", "end", "log", "quit"])
+    TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line).run()
+    text = output.getvalue().partition("Everything that happened, oldest first:")[2]
+    assert "You (P1) is dealt" in text and "heuristic (P2) ends the turn" in text

@@ -1,18 +1,23 @@
 """Players that are programs, by name: `random`, `ismcts`, and each game's own bots (`heuristic`).
 
-Budgets are written after the name: `ismcts:2` thinks 2 seconds a move,
-`ismcts@500` runs 500 iterations a move (the same moves on any machine for a
-given seed); plain `ismcts` runs 1,000 iterations.  `cheat@N` is MCTS on the
-true state, a reference for benchmarks that is never offered as an opponent.
+Budgets are written after the name, spent on each decision: `ismcts:2` thinks 2 seconds,
+`ismcts@500` runs 500 iterations (the same moves on any machine for a
+given seed); plain `ismcts` runs 1,000 iterations.  A budget is more than 0
+and at most an hour or ten million iterations a decision (`core.jsonio`'s
+limits).  `cheat@N` is MCTS on the true state, a reference for benchmarks
+that is never offered as an opponent.
+`policy:FILE` plays by a policy network trained with `cardtable.rl` (needs numpy).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from cardtable.bots.ismcts import CheatingMCTSBot, ISMCTSBot
 from cardtable.core.errors import UnknownNameError
 from cardtable.core.game import ActionT, Game, OptionsT, StateT, ViewT
+from cardtable.core.jsonio import MAX_SEARCH_ITERATIONS, MAX_SEARCH_SECONDS
 from cardtable.core.players import Bot, Player, RandomBot, StateBot
 from cardtable.games import AnyGame
 
@@ -30,23 +35,32 @@ def bot_names(game: AnyGame) -> list[str]:
 
 
 def _budget(spec: str, name: str, rest: str) -> dict[str, Any]:
+    """The search budget written after a bot's name, refused unless finite and within the limits."""
     if not rest:
         return {"iterations": DEFAULT_ITERATIONS}
     marker, number = rest[0], rest[1:]
-    try:
-        if marker == ":":
+    how = f"write {name}:SECONDS (like {name}:2) or {name}@ITERATIONS ({name}@500)"
+    if marker == ":":
+        try:
             seconds = float(number)
-            if seconds > 0:
-                return {"iterations": None, "seconds": seconds}
-        elif marker == "@":
-            iterations = int(number)
-            if iterations > 0:
-                return {"iterations": iterations}
-    except ValueError:
-        pass
-    raise UnknownNameError(
-        f"bad budget in {spec!r}: write {name}:SECONDS (like {name}:2) or {name}@ITERATIONS ({name}@500)"
-    )
+        except ValueError:
+            raise UnknownNameError(f"bad budget in {spec!r}: {how}") from None
+        # A search with no end in sight never returns (issue 9): inf, nan and 1e308 are refused.
+        if not (math.isfinite(seconds) and 0 < seconds <= MAX_SEARCH_SECONDS):
+            raise UnknownNameError(
+                f"bad budget in {spec!r}: a search thinks more than 0 and at most "
+                f"{MAX_SEARCH_SECONDS} seconds a move"
+            )
+        return {"iterations": None, "seconds": seconds}
+    if marker == "@" and number.isascii() and number.isdigit():
+        # Thousands of digits would take Python itself a long time to read: the length says enough.
+        iterations = int(number) if len(number) <= len(str(MAX_SEARCH_ITERATIONS)) else 0
+        if not 0 < iterations <= MAX_SEARCH_ITERATIONS:
+            raise UnknownNameError(
+                f"bad budget in {spec!r}: a search runs 1 to {MAX_SEARCH_ITERATIONS:,} iterations a move"
+            )
+        return {"iterations": iterations}
+    raise UnknownNameError(f"bad budget in {spec!r}: {how}")
 
 
 def make_bot(spec: str, game: Game[StateT, ActionT, ViewT, OptionsT]) -> Player[StateT, ActionT, ViewT]:
@@ -58,6 +72,10 @@ def make_bot(spec: str, game: Game[StateT, ActionT, ViewT, OptionsT]) -> Player[
         if text == name or text.startswith((name + ":", name + "@")):
             bot: Player[StateT, ActionT, ViewT] = kind(game, **_budget(spec, name, text[len(name) :]))
             return bot
+    if text.startswith("policy:"):
+        from cardtable.bots.learned import policy_bot
+
+        return policy_bot(spec.strip()[len("policy:") :], game.name)
     factories = game.bots
     if text in factories:
         made: Bot[ViewT, ActionT] = factories[text]()

@@ -9,7 +9,10 @@ move played is the root child visited most.  Cowling, Powley and Whitehouse,
 "Information Set Monte Carlo Tree Search" (2012), describe the method.
 
 The budget is a number of iterations (the same choices on any machine for a
-given seed) or a number of seconds.
+given seed) or a number of seconds, spent on each decision: a turn of five
+decisions takes five budgets (a decision with one legal action takes none).
+A front end may follow a search (`progress`): it is told every
+`PROGRESS_EVERY` iterations how much of the budget is spent.
 """
 
 from __future__ import annotations
@@ -18,9 +21,22 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from cardtable.games import AnyGame
+
+#: Iterations between two progress reports (a report costs a call; a search runs thousands a second).
+PROGRESS_EVERY = 16
+
+#: Told how much of a search's budget is spent: (spent, budget, unit), unit "iterations" or "seconds".
+ProgressReport = Callable[[float, float, str], None]
+
+
+@runtime_checkable
+class ReportsProgress(Protocol):
+    """A bot whose search can be followed: set `progress` to be told how much of its budget is spent."""
+
+    progress: ProgressReport | None
 
 
 class Node:
@@ -58,6 +74,8 @@ class TreeSearch:
         self.playout_depth = playout_depth
         #: Iterations run by the last search (for benchmarks).
         self.last_iterations = 0
+        #: Told every PROGRESS_EVERY iterations how much of the budget is spent (None: nobody asks).
+        self.progress: ProgressReport | None = None
 
     def search(self, draw_state: Callable[[], Any], legal: Sequence[Any], rng: random.Random) -> Any:
         """The most visited of the `legal` actions after the budget is spent."""
@@ -69,7 +87,10 @@ class TreeSearch:
         started = time.perf_counter()
         deadline = None if self.seconds is None else started + self.seconds
         count = 0
+        progress = self.progress
         while True:
+            if progress is not None and count % PROGRESS_EVERY == 0:
+                self._report(progress, count, started)
             if self.iterations is not None and count >= self.iterations:
                 break
             if deadline is not None and count:
@@ -86,6 +107,12 @@ class TreeSearch:
             default=None,
         )
         return best.action if best is not None else legal[rng.randrange(len(legal))]
+
+    def _report(self, progress: ProgressReport, count: int, started: float) -> None:
+        if self.seconds is not None:
+            progress(min(time.perf_counter() - started, self.seconds), self.seconds, "seconds")
+        elif self.iterations is not None:
+            progress(count, self.iterations, "iterations")
 
     def _iterate(self, game: AnyGame, root: Node, state: Any, rng: random.Random) -> None:
         node = root
@@ -162,6 +189,15 @@ class ISMCTSBot:
     ) -> None:
         self.game = game
         self.tree = TreeSearch(game, iterations, seconds, **settings)
+
+    @property
+    def progress(self) -> ProgressReport | None:
+        """Told how much of the search's budget is spent, every PROGRESS_EVERY iterations."""
+        return self.tree.progress
+
+    @progress.setter
+    def progress(self, report: ProgressReport | None) -> None:
+        self.tree.progress = report
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The action the search prefers."""

@@ -55,3 +55,11 @@ class ReplayError(CardtableError, ValueError):
 
 class UnknownNameError(CardtableError, ValueError):
     """An unknown game, bot or player name."""
+
+
+class PathError(CardtableError):
+    """A file or folder the user named that cannot be read or written (missing, read-only, full)."""
+
+
+class LimitError(CardtableError, ValueError):
+    """An input over one of the limits that keep a run finite (docs/limits.md)."""

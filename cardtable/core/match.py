@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Generic, cast
 
 from cardtable.core.chance import fresh_seed, make_rng
-from cardtable.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from cardtable.core.errors import GameOverError, IllegalActionError, NotYourTurnError, PositionError
 from cardtable.core.game import ActionT, Game, OptionsT, Outcome, StateT, ViewT
 from cardtable.core.jsonio import JSON
 from cardtable.core.players import Bot, Player, reads_state
@@ -62,6 +62,11 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
         self.options: OptionsT = game.options_of(self.initial)
         count = game.seats(self.initial)
         self.players = list(players) if players else [f"seat {seat + 1}" for seat in range(count)]
+        if len(self.players) != count and self.position is not None:
+            raise PositionError(
+                f"the position seats {count} players, but {len(self.players)} were named: "
+                + ", ".join(self.players)
+            )
         if len(self.players) != count:
             raise ValueError(
                 f"{game.title} here has {count} seats, but {len(self.players)} players were named"

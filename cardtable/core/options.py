@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeAlias, TypeVar
 
 from cardtable.core.errors import OptionError
-from cardtable.core.jsonio import JSON
+from cardtable.core.jsonio import JSON, MAX_OPTION_NUMBER
 
 OptionsT = TypeVar("OptionsT")
 #: The value of one option: a switch, a number, a choice among words, or None ("unlimited").
@@ -71,6 +71,8 @@ class Option:
             raise OptionError(f"option {self.name}: {value!r} is below {self.minimum}")
         if self.maximum is not None and isinstance(value, int) and value > self.maximum:
             raise OptionError(f"option {self.name}: {value!r} is above {self.maximum}")
+        if self.maximum is None and isinstance(value, int) and abs(value) > MAX_OPTION_NUMBER:
+            raise OptionError(f"option {self.name}: {value!r} is beyond the limit of {MAX_OPTION_NUMBER:,}")
         if self.check is not None:
             reason = self.check(value)
             if reason:

@@ -11,12 +11,21 @@ from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 from cardtable.core.errors import OptionError, PositionError
+from cardtable.core.jsonio import JSON, kind_of, read_json_file
 from cardtable.core.options import OptionTable
 
 _MISSING = object()
 OptionsT = TypeVar("OptionsT")
 ValueT = TypeVar("ValueT")
 OtherT = TypeVar("OtherT")
+
+
+def read_position_file(path: str) -> dict[str, JSON]:
+    """The position in a file: a JSON object, `//` comments allowed (PositionError naming the file)."""
+    data = read_json_file(path, PositionError, what="position", comments=True)
+    if not isinstance(data, dict):
+        raise PositionError(f"position {path!r}: a position is a JSON object ({{...}}), not {kind_of(data)}")
+    return data
 
 
 class PositionReader:
@@ -34,9 +43,8 @@ class PositionReader:
         seen: dict[int, str] | None = None,
     ) -> None:
         if not isinstance(data, dict):
-            raise PositionError(
-                f"position {prefix}: expected a JSON object" if prefix else "position: expected a JSON object"
-            )
+            where = f"position {prefix.rstrip('.')}" if prefix else "position"
+            raise PositionError(f"{where}: a position is a JSON object ({{...}}), not {kind_of(data)}")
         self.data = data
         self.parse_card = parse_card
         self.card_name = card_name
@@ -157,9 +165,9 @@ class PositionReader:
         self.seats = count
         return value
 
-    def per_seat(self, name: str, default: list[Any]) -> list[Any]:
-        """A list with one entry per seat (each entry is the caller's to check, hence Any)."""
-        value: list[Any] = self.field(name, list, default)
+    def per_seat(self, name: str, default: list[Any] | None = None) -> list[Any]:
+        """A list with one entry per seat (each entry is the caller's to check, hence Any); None: required."""
+        value: list[Any] = self.field(name, list) if default is None else self.field(name, list, default)
         if len(value) != self.seats:
             raise self.fail(name, f"should hold one entry per seat ({self.seats}), not {len(value)}")
         return value

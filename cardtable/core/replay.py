@@ -49,7 +49,7 @@ from typing import Any
 from cardtable import __version__
 from cardtable.core.errors import CardtableError, ReplayError
 from cardtable.core.game import ActionT, Game, OptionsT, StateT, ViewT
-from cardtable.core.jsonio import JSON
+from cardtable.core.jsonio import JSON, parse_json
 from cardtable.core.match import Match
 from cardtable.core.registry import get_game
 from cardtable.core.seal import BrokenSealError, key_id, new_nonce, seal, unseal
@@ -200,10 +200,7 @@ def read_lines(lines: list[str], name: str = "replay", key: bytes | None = None)
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ReplayError(f"{name} line {number}: not JSON ({error.msg})") from None
+        record = parse_json(line, name, ReplayError, first_line=number)
         if not isinstance(record, dict):
             raise ReplayError(f"{name} line {number}: expected a JSON object")
         records.append((number, record))
@@ -239,18 +236,27 @@ def _start(header: dict[str, JSON], where: str) -> AnyMatch:
     try:
         game = get_game(str(header.get("game")))
         seed = header.get("seed")
-        if not isinstance(seed, int):
+        if isinstance(seed, bool) or not isinstance(seed, int):
             raise ReplayError(f"{where}: the seed {seed!r} is not an integer")
         options = game.option_table.from_dict(header.get("options", {}))
-        first = header.get("first_seat")
-        if first is not None and not isinstance(first, (int, float, str)):
-            raise ReplayError(f"{where}: the first seat {first!r} is not a number")
         players = header.get("players")
         names: list[str] | None = None
         if players is not None:
             if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
                 raise ReplayError(f"{where}: players should be a list of names")
+            if not game.min_seats <= len(players) <= game.max_seats:
+                raise ReplayError(
+                    f"{where}: {len(players)} players named, but {game.title} seats "
+                    f"{game.min_seats} to {game.max_seats}"
+                )
             names = [str(p) for p in players]
+        # Without players, the match has the game's smallest table.
+        seats = len(names) if names else game.min_seats
+        first = header.get("first_seat")
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int)):
+            raise ReplayError(f"{where}: the first seat {first!r} is not a number")
+        if first is not None and not 1 <= first <= seats:
+            raise ReplayError(f"{where}: the first seat {first} is not a seat (1 to {seats})")
         position = header.get("position")
         if position is not None and not isinstance(position, dict):
             raise ReplayError(f"{where}: the position should be a JSON object")
@@ -259,7 +265,7 @@ def _start(header: dict[str, JSON], where: str) -> AnyMatch:
             options=options,
             seed=seed,
             players=names,
-            first_seat=None if first is None else int(first) - 1,
+            first_seat=None if first is None else first - 1,
             position=position,
         )
     except ReplayError:

@@ -14,6 +14,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from cardtable.core.errors import PathError
+from cardtable.core.paths import path_error
 from cardtable.core.replay import write_atomic
 from cardtable.frontends.simulate_report import progress_bar
 from cardtable.games import AnyGame
@@ -130,6 +132,16 @@ def save(folder: Path, game: AnyGame, result: ArenaResult, rows: list[dict[str, 
         ]
         for row in range(count)
     ]
+    try:
+        _write_results(folder, game, result, rows, matrix)
+    except OSError as problem:
+        # A disk that fills up, or a folder made read-only, during a long run.
+        raise path_error(PathError, "write arena results to", folder, problem) from None
+
+
+def _write_results(
+    folder: Path, game: AnyGame, result: ArenaResult, rows: list[dict[str, Any]], matrix: list[list[Any]]
+) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     table = io.StringIO()
     writer = csv.DictWriter(table, fieldnames=list(rows[0]), lineterminator="\n")

@@ -1,8 +1,10 @@
-"""The `cardtable` command: play, replay, simulate, rules, games."""
+"""The `cardtable` command: play, replay, simulate, arena, rules, games, positions, decks, campaign."""
 
 from __future__ import annotations
 
 import sys
+import traceback
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -10,34 +12,125 @@ import click
 from rich.console import Console
 from rich.markdown import Markdown
 
-from cardtable.bots import bot_names, is_search_spec, make_opponent
-from cardtable.core.errors import CardtableError, PositionError
-from cardtable.core.jsonio import read_json_file
+from cardtable.bots import bot_names, is_search_spec, make_bot, make_opponent
+from cardtable.core.errors import CardtableError, PathError
+from cardtable.core.jsonio import MAX_GAMES, MAX_JOBS, MAX_SEED
 from cardtable.core.match import Match
+from cardtable.core.paths import check_output_folder
+from cardtable.core.players import Bot
+from cardtable.core.positions import read_position_file
+from cardtable.frontends.history import history_command
+from cardtable.frontends.history import replay_file as replay_file_of
 from cardtable.frontends.registry import PlayRequest, all_front_ends, front_end
 from cardtable.frontends.saves import open_game, savers
-from cardtable.frontends.screens import game_document, rules_page
 from cardtable.games import AnyGame, game_names, get_game
+from cardtable.games.documents import game_document, rules_page
 from cardtable.server.command import serve
 
 HUMANS = {"you", "human", "me"}
 
+#: Exit statuses: bad input (as click's own usage errors), a bug, Ctrl-C (128 + SIGINT).
+INPUT_FAILURE = 2
+BUG = 1
+INTERRUPTED = 130
+#: The longest error line printed: a message quoting a huge input is cut short.
+MAX_MESSAGE = 500
+BUG_REPORT = (
+    "This is a bug in cardtable, not a fault of your input: please report it as an issue on the "
+    "cardtable project, with the command you ran and the traceback above."
+)
+
+# The bounded numbers of the command line (docs/limits.md).
+_GAMES = click.IntRange(1, MAX_GAMES)
+_JOBS = click.IntRange(1, MAX_JOBS)
+_SEED = click.IntRange(0, MAX_SEED)
+
+
+def _one_line(message: str) -> str:
+    """A message as one line; one quoting a huge input loses its middle, keeping what and why."""
+    line = " ".join(message.splitlines())
+    if len(line) <= MAX_MESSAGE:
+        return line
+    half = (MAX_MESSAGE - 3) // 2
+    return f"{line[:half]} … {line[-half:]}"
+
+
+def _refuse_input(message: str, debug: bool) -> None:
+    """Report bad input: one line naming the input and the reason (after the traceback, with --debug)."""
+    if debug:
+        traceback.print_exc()
+    click.echo(f"Error: {_one_line(message)}", err=True)
+
 
 class CardtableGroup(click.Group):
-    """Turns the engine's own errors into a clear message and exit status 2."""
+    """The command line's one error boundary.
+
+    Bad input (the engine's own errors, click's usage errors, a path that
+    cannot be read or written) ends in one line on stderr naming the input
+    and the reason, exit status 2; `--debug` shows the traceback as well.
+    Anything else is a bug: its traceback and a line saying so, exit status
+    1.  Ctrl-C ends quietly, exit status 130.
+    """
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        """Read the group's own options: a mistake there, before `invoke`, is one line too."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            _refuse_input(error.format_message(), "--debug" in args)
+            raise click.exceptions.Exit(INPUT_FAILURE) from None
 
     def invoke(self, ctx: click.Context) -> Any:
+        """Run the command, turning each kind of failure into its report and exit status."""
+        debug = bool(ctx.params.get("debug"))
         try:
             return super().invoke(ctx)
+        except click.exceptions.Exit:
+            raise
+        except click.Abort as abort:
+            if isinstance(abort.__context__, KeyboardInterrupt):
+                ctx.exit(INTERRUPTED)
+            raise
+        except KeyboardInterrupt:
+            ctx.exit(INTERRUPTED)
+        except click.ClickException as error:
+            _refuse_input(error.format_message(), debug)
+            ctx.exit(INPUT_FAILURE)
         except CardtableError as error:
-            click.echo(f"Error: {error}", err=True)
-            ctx.exit(2)
+            _refuse_input(str(error), debug)
+            ctx.exit(INPUT_FAILURE)
+        except BrokenPipeError:
+            raise  # the reader of the output went away (`| head`): click ends quietly
+        except Exception as error:
+            traceback.print_exc()
+            click.echo(f"Error: {_one_line(f'{type(error).__name__}: {error}')}", err=True)
+            click.echo(BUG_REPORT, err=True)
+            ctx.exit(BUG)
 
 
 @click.group(cls=CardtableGroup)
 @click.version_option(package_name="cardtable")
-def main() -> None:
-    """Play, replay and simulate card games: DRUMP (and more to come)."""
+@click.option("--debug", is_flag=True, help="Show the traceback of any error (for developers).")
+def main(debug: bool) -> None:
+    """Play, replay, simulate and study card games: DRUMP, Scout, dnup and the Forbidden Memories duel."""
+
+
+def _bots_help() -> str:
+    """`--vs` in `play --help`: the games' bots (grouped when games share them), and what a budget means."""
+    games_by_bots: dict[tuple[str, ...], list[str]] = {}
+    for name in game_names():
+        games_by_bots.setdefault(tuple(bot_names(get_game(name))), []).append(name)
+    listed = "; ".join(
+        ", ".join(bots) + ("" if len(games_by_bots) == 1 else f" ({', '.join(games)})")
+        for bots, games in games_by_bots.items()
+    )
+    return (
+        f"The opponent: 'human' for two people at one terminal, or a bot: {listed}. A tree search's budget "
+        "is spent on each of its decisions: ismcts:2 thinks 2 seconds, ismcts@500 runs 500 iterations "
+        "(plain ismcts: 1,000). For fm, also one of the 39 duelists (number or name)."
+    )
 
 
 def _game(name: str) -> AnyGame:
@@ -49,26 +142,49 @@ def _options(game: AnyGame, preset: str | None, assignments: tuple[str, ...]) ->
     return game.option_table.resolve(preset, overrides)
 
 
+def _spec(name: str) -> str:
+    """A player's name as typed, in lower case (but the path of a `policy:FILE` as written)."""
+    name = name.strip()
+    return name if name.lower().startswith("policy:") else name.lower()
+
+
 def _players(game: AnyGame, vs: str | None, players: str | None) -> list[str]:
     if players and vs:
         raise click.UsageError("give either --vs or --players, not both")
-    names = [name.strip().lower() for name in players.split(",")] if players else ["you", vs or "heuristic"]
+    names = [_spec(name) for name in players.split(",")] if players else ["you", vs or "heuristic"]
     if not game.min_seats <= len(names) <= game.max_seats:
         seats = f"{game.min_seats} to {game.max_seats}"
         raise click.UsageError(f"{game.title} takes {seats} players, not {len(names)}: {','.join(names)}")
     known = set(bot_names(game)) | HUMANS
     for name in names:
-        if name not in known and not is_search_spec(name):
+        if name not in known and not is_search_spec(name) and not name.startswith("policy:"):
             raise click.BadParameter(
                 f"unknown player {name!r}; use you (a person) or a bot: {', '.join(bot_names(game))}",
                 param_hint="--vs/--players",
             )
+        if name not in HUMANS:
+            make_bot(name, game)  # refuses a bad search budget before anything runs
     return ["you" if name in HUMANS else name for name in names]
 
 
-def _read_position(path: str) -> Any:
-    """A position file: JSON, with `//` comments allowed (as in `cardtable position template`)."""
-    return read_json_file(path, PositionError, what="position", comments=True)
+def _seat_counts(game: AnyGame, text: str | None, bots: int) -> list[int]:
+    """The table sizes of `simulate --seats` (else the number of bots): sizes the game has, each once."""
+    if not text:
+        return [bots]
+    words = [word.strip() for word in text.split(",")]
+    if not all(word.isascii() and word.isdigit() for word in words):
+        raise click.BadParameter(f"{text!r} is not a list of numbers", param_hint="--seats")
+    # A size is checked by its length first: Python takes long to read a number of thousands of digits.
+    counts = [int(word) if len(word) <= 3 else game.max_seats + 1 for word in words]
+    for word, count in zip(words, counts, strict=True):
+        if not game.min_seats <= count <= game.max_seats:
+            raise click.BadParameter(
+                f"{game.title} seats {game.min_seats} to {game.max_seats} players, not {word}",
+                param_hint="--seats",
+            )
+    if len(set(counts)) != len(counts):
+        raise click.BadParameter(f"{text!r} names a table size twice", param_hint="--seats")
+    return counts
 
 
 _game_argument = click.argument(
@@ -82,13 +198,11 @@ _option_option = click.option(
 
 @main.command()
 @_game_argument
-@click.option(
-    "--vs", help="The opponent: a bot (random, heuristic) or 'human' for two people at one terminal."
-)
+@click.option("--vs", help=_bots_help())
 @click.option("--players", help="Every seat in order, comma-separated: you, random, heuristic, ...")
 @_rules_option
 @_option_option
-@click.option("--seed", type=int, help="Seed of the deal (a new one is drawn when left out).")
+@click.option("--seed", type=_SEED, help="Seed of the deal (a new one is drawn when left out).")
 @click.option("--first", type=click.IntRange(1), help="The seat that plays first (else the seed chooses).")
 @click.option(
     "--position", "position_file", type=click.Path(dir_okay=False), help="Start from a JSON position."
@@ -117,7 +231,7 @@ def play(
 
     For fm, --vs names one of the 39 duelists (number or name), or a bot.
     """
-    from cardtable.frontends.terminal import TerminalGame
+    from cardtable.frontends.terminal import play_at_terminal
 
     game = _game(game_name)
     setup = front_end(game.name).setup
@@ -126,7 +240,8 @@ def play(
         match, own_bots = setup(request)
         # The seed would rebuild every hidden card: the terminal shows it when the game is over.
         Console().print(f"[bold]{game.title}[/bold]. Type 'help' for the commands.")
-        TerminalGame(match, own_bots, Console()).run()
+        new_request = replace(request, seed=None)
+        play_at_terminal(match, own_bots, Console(), new_match=lambda: setup(new_request))
         return
     if deck_files:
         raise click.BadParameter(f"{game.title} is not played with decks of your own", param_hint="--deck")
@@ -143,7 +258,7 @@ def play(
     else:
         names = _players(game, vs, players)
         options = _options(game, preset, assignments)
-        position = _read_position(position_file) if position_file else None
+        position = read_position_file(position_file) if position_file else None
         if first is not None and first > len(names):
             raise click.BadParameter(f"there is no seat {first}", param_hint="--first")
         match = Match(
@@ -165,11 +280,23 @@ def play(
     done = len(match.moves)
     resumed = f", resumed after {done} action{'' if done == 1 else 's'}" if resume_file else ""
     console.print(f"[bold]{game.title}[/bold]{resumed}. Type 'help' for the commands.")
-    TerminalGame(match, bots, console, save_path=resume_file).run()
+
+    def new_match() -> tuple[Match, dict[int, Bot]]:
+        """The same game again, with a new seed."""
+        again = Match(
+            game,
+            options=match.options,
+            players=match.players,
+            first_seat=match.first_seat,
+            position=match.position,
+        )
+        return again, {seat: make_opponent(match.players[seat], game) for seat in bots}
+
+    play_at_terminal(match, bots, console, save_path=resume_file, new_match=new_match)
 
 
 @main.command(name="replay")
-@click.argument("replay_file", metavar="FILE", type=click.Path(dir_okay=False))
+@click.argument("replay_file", metavar="FILE|NUMBER", type=click.Path(dir_okay=False))
 @click.option(
     "--as",
     "observer",
@@ -181,10 +308,10 @@ def play(
     "--step/--no-step", default=None, help="Wait for Enter between actions (default: when interactive)."
 )
 def replay_command(replay_file: str, observer: str | None, step: bool | None) -> None:
-    """Step through a saved game."""
+    """Step through a saved game: a file, or the number of a finished game (cardtable history)."""
     from cardtable.frontends.replay_viewer import ReplayViewer, parse_observer
 
-    saved = open_game(replay_file)
+    saved = open_game(replay_file_of(replay_file))
     seat = parse_observer(observer, saved)
     console = Console()
     for note in saved.notes:
@@ -195,16 +322,14 @@ def replay_command(replay_file: str, observer: str | None, step: bool | None) ->
 
 @main.command()
 @_game_argument
-@click.option(
-    "--games", "count", type=click.IntRange(1), default=1000, show_default=True, help="Games to play."
-)
+@click.option("--games", "count", type=_GAMES, default=1000, show_default=True, help="Games to play.")
 @click.option(
     "--players", default="heuristic,random", show_default=True, help="Bots, comma-separated, seat 1 first."
 )
 @_rules_option
 @_option_option
-@click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: all cores).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole run.")
+@click.option("--jobs", type=_JOBS, help="Processes to use (default: all cores).")
+@click.option("--seed", type=_SEED, default=1, show_default=True, help="Seed of the whole run.")
 @click.option(
     "--seats",
     "seat_counts",
@@ -224,15 +349,8 @@ def simulate(
     from cardtable.frontends.simulate_report import run_and_report
 
     game = _game(game_name)
-    bots = [name.strip().lower() for name in players.split(",")]
-    counts = [len(bots)]
-    if seat_counts:
-        try:
-            counts = [int(text) for text in seat_counts.split(",")]
-        except ValueError:
-            raise click.BadParameter(
-                f"{seat_counts!r} is not a list of numbers", param_hint="--seats"
-            ) from None
+    bots = [_spec(name) for name in players.split(",")]
+    counts = _seat_counts(game, seat_counts, len(bots))
     options = _options(game, preset, assignments)
     console = Console()
     for seats in counts:
@@ -250,7 +368,7 @@ def simulate(
 @click.option(
     "--games",
     "count",
-    type=click.IntRange(1),
+    type=_GAMES,
     default=100,
     show_default=True,
     help="Games per table (seats rotate within a table).",
@@ -267,8 +385,8 @@ def simulate(
 )
 @_rules_option
 @_option_option
-@click.option("--jobs", type=click.IntRange(1), help="Processes to use (default: all cores).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the whole arena.")
+@click.option("--jobs", type=_JOBS, help="Processes to use (default: all cores).")
+@click.option("--seed", type=_SEED, default=1, show_default=True, help="Seed of the whole arena.")
 @click.option(
     "--out",
     "folder",
@@ -294,7 +412,7 @@ def arena(
     from cardtable.frontends.arena_report import run_and_report
 
     game = _game(game_name)
-    specs = [name.strip().lower() for name in players.split(",") if name.strip()]
+    specs = [_spec(name) for name in players.split(",") if name.strip()]
     for spec in specs:
         make_bot(spec, game)  # refuses unknown names and bad budgets before anything runs
     seats = seats or game.min_seats
@@ -305,6 +423,8 @@ def arena(
     if len(specs) < seats:
         raise click.BadParameter(f"{len(specs)} entrants cannot fill {seats} seats", param_hint="--players")
     options = _options(game, preset, assignments)
+    # A run of hours must not end in a folder it cannot write to: the folder is checked first.
+    check_output_folder(folder, PathError, "arena results")
     run_and_report(game, specs, count, options, seats, mode, seed, jobs, Path(folder), Console())
 
 
@@ -356,6 +476,7 @@ def position_template(game_name: str) -> None:
 
 # The table server: play online in a browser.
 main.add_command(serve)
+main.add_command(history_command)
 
 # The commands of the games' own applications (a campaign, deck files), from their front ends.
 for _front_end in all_front_ends():

@@ -1,11 +1,13 @@
 """Each game's terminal front end, looked up by the game's name in one table.
 
-A front end module registers a `FrontEnd` at its foot: the screen that draws
-the game's view, and, for games whose applications set up more than seats
-and options (the Forbidden Memories duelists, decks and campaign), a play
-set-up and commands of their own.  The command line and the terminal game
-ask this table and never branch on a game's name.  Modules are imported
-when their game is first asked for.
+A front end module registers a `FrontEnd` at its foot: the board that draws
+the game's view (and a compact one for small terminals), how its events and
+moves read, its legend, card information and hints, and, for games whose
+applications set up more than seats and options (the Forbidden Memories
+duelists, decks and campaign), a play set-up and commands of their own.
+Everything but the board has a plain default.  The command line and the
+terminal game ask this table and never branch on a game's name.  Modules are
+imported when their game is first asked for.
 """
 
 from __future__ import annotations
@@ -48,13 +50,28 @@ class PlayRequest:
 PlaySetup = Callable[[PlayRequest], tuple[Match[Any, Any, Any, Any], dict[int, Bot]]]
 
 
+class UnknownCard(LookupError):
+    """`info` was asked about something that is not a card of the game; the message says why."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A command of the game's own at the prompt (FM's `fusions`): its word, what it does, and its answer."""
+
+    word: str
+    #: What it does, for `help` ("the fusions your hand can make").
+    summary: str
+    #: The answer for a view and the text typed after the word (raises UnknownCard on a bad argument).
+    show: Callable[[Any, str], RenderableType]
+
+
 @dataclass(frozen=True)
 class FrontEnd:
-    """What the terminal knows of one game: how to draw its view, and any set-up of its own."""
+    """What the terminal knows of one game: how to draw and explain its view, and any set-up of its own."""
 
     game: str
-    #: The screen for a view, the players' names and the events since the viewer's last move.
-    render: Callable[[Any, Sequence[str], Sequence[Any]], RenderableType]
+    #: The board for a view and the players' names (the terminal adds the events and the moves).
+    render: Callable[[Any, Sequence[str]], RenderableType]
     #: The game's own set-up of a new match (None: seats, options and seed, as for any game).
     setup: PlaySetup | None = None
     #: Commands of the game's applications, added to `cardtable` (the FM campaign and decks).
@@ -62,6 +79,21 @@ class FrontEnd:
     #: The bot to seat again on `--resume`, from the player name the saved game recorded (None: the
     #: names are bot names, as `play --vs` takes them; the FM front end also knows its duelists' names).
     resume_bot: Callable[[str], Bot] | None = None
+    #: A smaller board, for terminals where `render`'s does not fit (None: the board is cropped).
+    compact: Callable[[Any, Sequence[str]], RenderableType] | None = None
+    #: An event in words with the players' names (None: the view's own `describe`).
+    describe: Callable[[Any, Sequence[str]], str] | None = None
+    #: The labels of the steps that choose an action from a long list, for a view: ("set 7♥", "on 2")
+    #: (None: the notation's first word, then the rest).
+    steps: Callable[[Any, Any], tuple[str, ...]] | None = None
+    #: What the board's symbols and the notation's words mean, for a view (shown by `help`).
+    legend: Callable[[Any], str] | None = None
+    #: `info CARD`: what a card is and does, for a view (raises UnknownCard naming the input).
+    card_info: Callable[[Any, str], RenderableType] | None = None
+    #: Commands of the game's own at the prompt (hints such as FM's `fusions`).
+    hints: tuple[Hint, ...] = ()
+    #: Where the game stands, in a few words, for a view: "turn 12", "round 2 of 3".
+    stage: Callable[[Any], str] | None = None
 
 
 _FRONT_ENDS: dict[str, FrontEnd] = {}

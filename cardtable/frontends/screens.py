@@ -1,31 +1,42 @@
-"""Each game's terminal screen and rules page, by game name."""
+"""Each game's board, events in words and rules page, by game name."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import resources
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
 
+from cardtable.core.game import Outcome
 from cardtable.frontends.registry import front_end
-from cardtable.games import get_game
 
 
-def render_view(game: str, view: Any, names: Sequence[str], recent: Sequence[Any]) -> RenderableType:
-    """The screen of `game` for a view, with recent events listed."""
-    return front_end(game).render(view, names, recent)
+def render_view(game: str, view: Any, names: Sequence[str]) -> RenderableType:
+    """The board of `game` for a view."""
+    return front_end(game).render(view, names)
 
 
-def game_document(game: str, name: str) -> str:
-    """A document shipped in the game's package: its rules page, position schema or template."""
-    return resources.files(f"cardtable.games.{game}").joinpath(name).read_text(encoding="utf-8")
+def describe_events(game: str, view: Any, names: Sequence[str], events: Sequence[Any]) -> list[Text]:
+    """Events of a view's log in words, with the players' names where the front end can."""
+    describe = front_end(game).describe
+    if describe is None:
+        return [Text(view.describe(event)) for event in events]
+    return [Text(describe(event, names)) for event in events]
 
 
-def rules_page(game: str) -> str:
-    """The game's rules page (Markdown), with its options table filled in."""
-    template = game_document(game, "rules.md")
-    rules = get_game(game)
-    table = rules.option_table.markdown().rstrip("\n")
-    notation = "\n".join("    " + line if line.strip() else "" for line in rules.notation.splitlines())
-    return template.replace("{{options}}", table).replace("{{notation}}", notation.rstrip())
+def outcome_summary(outcome: Outcome, names: Sequence[str], facts: Sequence[str]) -> RenderableType:
+    """How a game ended: the result in words, each player's score (winners starred), and some facts."""
+    if outcome.is_draw:
+        result = Text(f"The game is a draw: {outcome.reason}.", style="bold")
+    else:
+        result = Text(f"{names[outcome.winners[0]]} wins: {outcome.reason}.", style="bold")
+    scores = Table(box=None, padding=(0, 2), show_header=True, header_style="dim")
+    scores.add_column("player")
+    scores.add_column("score", justify="right")
+    for seat, name in enumerate(names):
+        marker = "★ " if seat in outcome.winners else "  "
+        score = outcome.scores[seat] if seat < len(outcome.scores) else 0
+        scores.add_row(marker + name, f"{score:g}")
+    return Group(result, scores, Text(" · ".join(facts), style="dim"))

@@ -1,42 +1,78 @@
 """The terminal game: any mix of people and bots at one terminal, drawn with Rich.
 
-A person sees their view, what happened since their last decision, and their
-legal moves, numbered; they type a number or the notation.  Bad input is
-refused with the reason and asked again.  `help`, `undo` (against bots),
-`save FILE`, `rules` and `quit` work at every prompt.  With two or more
-people (hot-seat) the screen is cleared and handed over between them.
+A person sees their view, the last events and their legal moves; they type
+a number or the notation.  On a terminal the screen stays put (the board,
+the events and the prompt are redrawn in place, fitted to its size) and a
+long list of moves is chosen in steps; anywhere else the game is printed as
+plain lines (`frontends/layout.py`).  Bad input is refused with the reason,
+and a close word suggested.  `help` (commands and the board's legend),
+`rules` (paged), `info CARD`, `log`, `undo` (against bots), `save FILE`,
+`quit` and the game's own hints work at every prompt.  A bot's search shows
+a bar of its budget.  With two or more people (hot-seat) the screen is
+cleared and handed over between them.
 
 The seed would rebuild every hidden card, so it is shown only when the game
-is over, with the replay's file if the game was saved; a game saved before
+is over, with the replay's file; a finished game is saved in the history
+(`frontends/history.py`) when the terminal keeps one, and a game saved before
 its end is sealed with the user's key (`frontends/saves.py`).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rich.columns import Columns
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.markdown import Markdown
+from rich.table import Table
 from rich.text import Text
 
-from cardtable.core.errors import CardtableError
+from cardtable.core.errors import ActionParseError, CardtableError
 from cardtable.core.game import Outcome
 from cardtable.core.match import Match, bot_rngs
 from cardtable.core.players import Bot
+from cardtable.frontends import history
+from cardtable.frontends.choices import MoveMenu, default_steps, did_you_mean
+from cardtable.frontends.layout import ReadLine, Screen, make_screen
+from cardtable.frontends.registry import FrontEnd, UnknownCard, front_end
 from cardtable.frontends.saves import save_game
-from cardtable.frontends.screens import render_view, rules_page
+from cardtable.frontends.screens import describe_events, outcome_summary
+from cardtable.games.documents import rules_page
 
-COMMANDS = """Commands:
-  a number     play that move from the list
-  <notation>   play a move written out (see below)
-  help         this help
-  undo         take back your last move and the bots' answers (against bots only)
-  save FILE    save the game (resume with: cardtable play GAME --resume FILE); until the
-               game ends the file is sealed: only you can resume it or watch it, as your seat
-  rules        the rules of the game
-  quit         leave the game"""
+#: The terminal's commands, as `help` lists them.
+COMMANDS = (
+    ("a number", "play that move from the list (or open that step of a long list)"),
+    ("<notation>", "play a move written out (see below)"),
+    ("back (b)", "the step before, in a list chosen in steps"),
+    ("all (a)", "every legal move, numbered"),
+    ("help", "this help"),
+    ("info CARD", "what a card is and does"),
+    ("log", "everything that happened in this game"),
+    ("undo", "take back your last move and the bots' answers (against bots only)"),
+    (
+        "save FILE",
+        "save the game (resume with: cardtable play GAME --resume FILE); until the game ends the file "
+        "is sealed: only you can resume it or watch it, as your seat",
+    ),
+    ("rules", "the rules of the game"),
+    ("quit", "leave the game"),
+)
+
+BUDGETS = (
+    "Bots: a tree-search bot's budget (ismcts:2 seconds, ismcts@500 iterations) is spent on every "
+    "decision it makes, so a turn of several decisions takes several budgets; a bar shows what is left."
+)
+
+#: The words of the terminal's own commands (a game's hints add theirs).
+COMMAND_WORDS = ("help", "rules", "info", "log", "undo", "save", "quit", "all", "back")
+#: One-letter words for the moves' list (no game's notation has a one-letter verb).
+SHORT_WORDS = {"a": "all", "b": "back"}
+#: Events described for the live screen at most (it shows the newest that fit).
+EVENTS_SHOWN = 60
+
+#: Makes the next game when the person asks to play again: its match and its bots.
+NewMatch = Callable[[], tuple[Match[Any, Any, Any, Any], dict[int, Bot]]]
 
 
 class QuitGame(Exception):
@@ -51,20 +87,37 @@ class TerminalGame:
         match: Match,
         bots: Mapping[int, Bot],
         console: Console | None = None,
-        read_line: Callable[[str], str] | None = None,
+        read_line: ReadLine | None = None,
         save_path: str | None = None,
+        *,
+        keep_history: bool = False,
+        confirm_quit: bool = False,
+        offer_rematch: bool = False,
+        live: bool | None = None,
     ) -> None:
         self.match = match
         #: The file the game was last saved to (or resumed from): the finished game is saved there too.
         self.save_path = save_path
+        #: How many actions the game had when it was last saved (None: never saved).
+        self.saved_at: int | None = len(match.moves) if save_path is not None else None
         self.bots = dict(bots)
         self.console = console or Console()
-        self.read_line = read_line or self.console.input
+        self.screen: Screen = make_screen(self.console, read_line or self.console.input, live)
+        #: Whether a finished game goes into the history of finished games.
+        self.keep_history = keep_history
+        #: Whether `quit` asks first when the game has moves no save holds (a campaign asks its own question).
+        self.confirm_quit = confirm_quit
+        #: Whether the end offers a new game; `again` says if the person took it.
+        self.offer_rematch = offer_rematch
+        self.again = False
+        self.front: FrontEnd = front_end(match.game.name)
         self.rngs = bot_rngs(match.seed, len(match.players))
         self.humans = [seat for seat in range(len(match.players)) if seat not in self.bots]
         self.names = [self._name(seat, name) for seat, name in enumerate(match.players)]
         self.seen = {seat: 0 for seat in range(len(match.players))}
         self.screen_owner: int | None = None
+        self.started = time.monotonic()
+        self.history_entry: history.Entry | None = None
 
     def _name(self, seat: int, player: str) -> str:
         if seat in self.bots:
@@ -74,6 +127,7 @@ class TerminalGame:
     # -- the loop -----------------------------------------------------------------
     def run(self) -> Outcome | None:
         """Play until the game ends (its outcome) or a person quits (None)."""
+        self.screen.open()
         try:
             while not self.match.is_over:
                 seat = self.match.current_seat
@@ -82,140 +136,385 @@ class TerminalGame:
                     self._bot_move(seat)
                 else:
                     self._human_move(seat)
+            summary = self._end()
         except QuitGame:
-            if self.save_path is None:
-                self.console.print("You left the game. (Save it next time with 'save FILE' to resume later.)")
-            else:
-                saved = f"You left the game. It was last saved to {self.save_path}."
-                self.console.print(saved, markup=False, soft_wrap=True)
+            self.screen.close()
+            self._say_goodbye()
             return None
-        self._show_end()
+        finally:
+            # Whatever happens, the terminal gets its own screen back.
+            self.screen.close()
+        if self.screen.live:
+            # The alternate screen is gone: the result stays in the terminal's own lines.
+            self.console.print(summary, soft_wrap=True)
         return self.match.outcome
+
+    def _say_goodbye(self) -> None:
+        """Where the game is kept, if this terminal saved it (a campaign keeps its duels itself)."""
+        if self.save_path is not None and self.saved_at == len(self.match.moves):
+            saved = f"You left the game. It was last saved to {self.save_path}."
+        elif self.save_path is not None:
+            saved = f"You left the game. Its last save, {self.save_path}, does not hold its last moves."
+        elif self.confirm_quit and self.match.moves:
+            saved = "You left the game without saving it."
+        else:
+            saved = "You left the game."
+        self.console.print(saved, markup=False, soft_wrap=True)
+
+    def _observer(self) -> int | None:
+        """Whose eyes the screen shows between people's decisions: the one person's, else a spectator's."""
+        return self.humans[0] if len(self.humans) == 1 else None
 
     def _bot_move(self, seat: int) -> None:
         game = self.match.game
-        with self.console.status(f"{self.names[seat]} is thinking…", spinner="dots"):
-            view = game.view(self.match.state, seat)
-            action = self.bots[seat].choose(view, game.legal_actions(self.match.state), self.rngs[seat])
+        if self.screen.live:
+            self.show_table(self._observer(), None)
+        try:
+            with self.screen.thinking(self.names[seat], self.bots[seat]):
+                view = game.view(self.match.state, seat)
+                action = self.bots[seat].choose(view, game.legal_actions(self.match.state), self.rngs[seat])
+        except KeyboardInterrupt:
+            # Ctrl-C while a bot thinks leaves the game, as at a prompt.
+            raise QuitGame() from None
         self.match.play(action, seat)
 
     def _human_move(self, seat: int) -> None:
         if len(self.humans) > 1 and self.screen_owner != seat:
-            self.console.clear()
-            self._ask(f"Pass the terminal to {self.names[seat]}, then press Enter. ")
-            self.console.clear()
+            self.screen.handover(self.names[seat])
         self.screen_owner = seat
         match = self.match
         view = match.view(seat)
-        self.console.print(self._screen(view, seat))
         legal = match.legal_actions()
-        texts = [match.game.format_action(action) for action in legal]
-        self.console.print(self._moves(texts))
+        menu = self.menu_for(view, legal)
+        self.show_table(seat, menu)
+        pending: str | None = None
+        redraw = True
         while True:
-            line = self._ask(f"{self.names[seat]}, your move (number, notation or help): ").strip()
+            prompt = f"{self.names[seat]}, your move (number, notation or help): "
+            line = (pending if pending is not None else self._ask(prompt, redraw)).strip()
+            pending = None
+            # After an empty line the screen is left as it is: what the reader printed stays in view.
+            redraw = bool(line)
             if not line:
                 continue
-            handled = self._command(line, seat)
-            if handled is not None:
-                if handled:
+            word = line.partition(" ")[0].lower()
+            if line.lower() in SHORT_WORDS:
+                line = word = SHORT_WORDS[line.lower()]
+            if word in COMMAND_WORDS or any(hint.word == word for hint in self.front.hints):
+                try:
+                    outcome = self._command(line, seat, view, menu)
+                except (EOFError, KeyboardInterrupt):
+                    # The input ended in a pager or a question: the person is gone.
+                    raise QuitGame() from None
+                if outcome == "moved":
                     return
+                if outcome == "redraw":
+                    view = match.view(seat)
+                    legal = match.legal_actions()
+                    menu = self.menu_for(view, legal)
+                    self.show_table(seat, menu)
+                elif outcome is not None:
+                    pending = outcome
                 continue
             action: Any = line
             if line.isdigit():
-                number = int(line)
-                if not 1 <= number <= len(legal):
-                    self.console.print(f"[red]There is no move {number}; choose 1 to {len(legal)}.[/red]")
+                try:
+                    action = menu.pick(int(line))
+                except ValueError as error:
+                    self.screen.say(Text(str(error), style="red"))
                     continue
-                action = legal[number - 1]
+                if action is None:
+                    self.screen.set_menu(menu)
+                    continue
             try:
                 match.play(action, seat)
             except CardtableError as error:
-                self.console.print(str(error), style="red", markup=False)
+                self._refuse(error, line, legal)
                 continue
             self.seen[seat] = len(view.log)
             return
 
-    def _ask(self, prompt: str) -> str:
+    def _refuse(self, error: CardtableError, line: str, legal: Sequence[Any]) -> None:
+        """The refusal's reason, and the closest words or moves to what was typed."""
+        message = Text(str(error), style="red")
+        texts = [self.match.game.format_action(action) for action in legal]
+        if isinstance(error, ActionParseError):
+            word = line.partition(" ")[0].lower()
+            verbs = {text.partition(" ")[0] for text in texts}
+            words = [*COMMAND_WORDS, *(hint.word for hint in self.front.hints), *sorted(verbs)]
+            hint = did_you_mean(word, words) if len(line.split()) == 1 else did_you_mean(line, texts)
+            hint = hint or did_you_mean(word, words)
+        else:
+            hint = did_you_mean(line, texts)
+        if hint:
+            message.append("\n" + hint.strip(), style="yellow")
+        self.screen.say(message)
+
+    def _ask(self, prompt: str, redraw: bool = True) -> str:
         try:
-            return self.read_line(prompt)
+            return self.screen.ask(prompt, redraw)
         except (EOFError, KeyboardInterrupt):
             raise QuitGame() from None
 
-    def _command(self, line: str, seat: int) -> bool | None:
-        """Handle a command word: None if `line` is none, else whether to draw the screen again."""
+    def menu_for(self, view: Any, legal: Sequence[Any]) -> MoveMenu:
+        """The menu of these legal moves, labelled by the game's steps."""
+        steps = self.front.steps
+        format_action = self.match.game.format_action
+        paths = [
+            steps(view, action) if steps is not None else default_steps(format_action(action))
+            for action in legal
+        ]
+        return MoveMenu(legal, paths)
+
+    # -- commands -----------------------------------------------------------------
+    def _command(self, line: str, seat: int, view: Any, menu: MoveMenu) -> str | None:
+        """Carry out a command: "moved", "redraw", None, or a line the person typed in a pager."""
         word, _, argument = line.partition(" ")
-        word = word.lower()
+        word, argument = word.lower(), argument.strip()
         if word == "quit":
-            raise QuitGame()
+            self._quit()
         if word == "help":
-            self.console.print(COMMANDS, markup=False, highlight=False)
-            self.console.print(self.match.game.notation, markup=False, highlight=False)
-            return False
+            return self._page(self._help(view))
         if word == "rules":
-            self.console.print(Markdown(rules_page(self.match.game.name)))
-            return False
+            return self._page(Markdown(rules_page(self.match.game.name)))
+        if word == "log":
+            return self._page(self._whole_log(view))
+        if word == "info":
+            return self._info(view, argument)
         if word == "save":
-            self._save(argument.strip())
-            return False
+            self._save(argument)
+            return None
         if word == "undo":
-            self._undo(seat)
-            return True
+            return "redraw" if self._undo(seat) else None
+        if word == "back":
+            if not menu.back():
+                self.screen.say(Text("This is the first step already.", style="yellow"))
+            self.screen.set_menu(menu)
+            return None
+        if word == "all":
+            return self._all_moves(seat, view, menu)
+        for hint in self.front.hints:
+            if hint.word == word:
+                try:
+                    return self.screen.note(hint.show(view, argument))
+                except UnknownCard as error:
+                    self.screen.say(Text(str(error), style="red"))
         return None
+
+    def _page(self, renderable: RenderableType) -> str | None:
+        return self.screen.page(renderable)
+
+    def _all_moves(self, seat: int, view: Any, menu: MoveMenu) -> str | None:
+        """Every legal move, numbered; a number typed in the list plays that move."""
+        labels = menu.full_labels()
+        table = Table.grid(padding=(0, 1))
+        table.add_column(justify="right", style="bold cyan")
+        table.add_column()
+        for number, label in enumerate(labels, 1):
+            table.add_row(str(number), label)
+        line = self.screen.page(Group(Text(f"All {len(labels)} moves:", style="bold"), table))
+        if line is not None and line.isdigit():
+            number = int(line)
+            if not 1 <= number <= len(menu.legal):
+                refusal = f"There is no move {number}; choose 1 to {len(menu.legal)}."
+                self.screen.say(Text(refusal, style="red"))
+                return None
+            self.match.play(menu.legal[number - 1], seat)
+            self.seen[seat] = len(view.log)
+            return "moved"
+        return line
+
+    def _help(self, view: Any) -> RenderableType:
+        commands = Table.grid(padding=(0, 3, 0, 2))
+        commands.add_column(no_wrap=True, style="cyan")
+        commands.add_column()
+        for word, meaning in (*COMMANDS, *((hint.word, hint.summary) for hint in self.front.hints)):
+            commands.add_row(word, meaning)
+        parts: list[RenderableType] = [Text("Commands:", style="bold"), commands]
+        if self.front.legend is not None:
+            parts += [Text("\nWhat you see:", style="bold"), Text(self.front.legend(view))]
+        parts.append(Text("\n" + self.match.game.notation))
+        if any(self.bots):
+            parts.append(Text("\n" + BUDGETS))
+        return Group(*parts)
+
+    def _info(self, view: Any, argument: str) -> str | None:
+        if self.front.card_info is None:
+            self.screen.say(Text(f"{self.match.game.title} has no card information yet.", style="yellow"))
+            return None
+        if not argument:
+            self.screen.say(Text("info needs a card: info CARD (as the notation writes it)", style="red"))
+            return None
+        try:
+            return self.screen.note(self.front.card_info(view, argument))
+        except UnknownCard as error:
+            self.screen.say(Text(str(error), style="red"))
+            return None
+
+    def _whole_log(self, view: Any) -> RenderableType:
+        lines = self._describe(view, view.log)
+        return Group(Text("Everything that happened, oldest first:", style="bold"), *lines)
+
+    def _quit(self) -> None:
+        unsaved = self.match.moves and self.saved_at != len(self.match.moves)
+        if self.confirm_quit and unsaved:
+            question = "Your last moves are not saved. Leave? (y · save FILE: save and leave) "
+            if self.saved_at is None:
+                question = "This game is not saved. Leave? (y: leave · save FILE: save and leave) "
+            try:
+                typed = self.screen.ask(question).strip()
+            except (EOFError, KeyboardInterrupt):
+                raise QuitGame() from None
+            word, _, path = typed.partition(" ")
+            answer = typed.lower()
+            if word.lower() == "save" and path.strip():
+                self._save(path.strip())
+                if self.saved_at != len(self.match.moves):
+                    return
+            elif answer not in ("y", "yes"):
+                self.screen.say(Text("The game goes on.", style="yellow"))
+                return
+        raise QuitGame()
 
     def _save(self, path: str) -> None:
         if not path:
-            self.console.print("[red]save needs a file name: save FILE[/red]")
+            self.screen.say(Text("save needs a file name: save FILE", style="red"))
             return
         try:
             save_game(self.match, path, self.humans)
         except CardtableError as error:
-            self.console.print(str(error), style="red", markup=False)
+            self.screen.say(Text(str(error), style="red"))
             return
         self.save_path = path
-        self.console.print(f"Saved to {path}.", markup=False, soft_wrap=True)
+        self.saved_at = len(self.match.moves)
+        self.screen.say(Text(f"Saved to {path}.", style="green"))
 
-    def _undo(self, seat: int) -> None:
+    def _undo(self, seat: int) -> bool:
         if len(self.humans) > 1:
-            self.console.print("[red]undo is for games against bots only.[/red]")
-            return
+            self.screen.say(Text("undo is for games against bots only.", style="red"))
+            return False
         count = self.match.undo_turn(seat)
         if count == 0:
-            self.console.print("[red]Nothing to undo: you have not moved yet.[/red]")
-            return
+            self.screen.say(Text("Nothing to undo: you have not moved yet.", style="red"))
+            return False
         self.seen[seat] = 0
-        self.console.print(f"Took back {count} action(s).")
+        self.screen.say(Text(f"Took back {count} action(s)."))
+        return True
 
     # -- drawing ------------------------------------------------------------------
-    def _screen(self, view: Any, seat: int | None) -> RenderableType:
-        recent = view.log[self.seen[seat] :] if seat is not None else view.log[-12:]
-        return render_view(self.match.game.name, view, self.names, recent)
+    def _describe(self, view: Any, events: Sequence[Any]) -> list[Text]:
+        return describe_events(self.match.game.name, view, self.names, events)
 
-    def _moves(self, texts: Sequence[str]) -> RenderableType:
-        cells = [Text.assemble((f"{number:>2} ", "bold cyan"), text) for number, text in enumerate(texts, 1)]
-        return Columns(cells, padding=(0, 3), column_first=True)
+    def show_table(self, seat: int | None, menu: MoveMenu | None) -> None:
+        """Give the screen the table as `seat` sees it, its events and the menu."""
+        view = self.match.view(seat)
+        log = view.log
+        if self.screen.live:
+            shown = log[-EVENTS_SHOWN:]
+        else:
+            shown = log[self.seen[seat] :] if seat is not None else log[-12:]
+        events = self._describe(view, shown)
+        new = len(log) - self.seen[seat] if seat is not None else len(events)
+        compact = self.front.compact(view, self.names) if self.front.compact is not None else None
+        board = self.front.render(view, self.names)
+        self.screen.set_table(self._status(view, seat), board, compact, events, min(new, len(events)))
+        self.screen.set_menu(menu)
 
-    def _show_end(self) -> None:
+    def _status(self, view: Any, seat: int | None) -> Text:
+        game = self.match.game
+        status = Text(game.title, style="bold")
+        if self.front.stage is not None:
+            status.append(f" · {self.front.stage(view)}")
+        current = self.match.current_seat
+        if current is not None:
+            status.append(" · ")
+            status.append("your move" if current == seat else f"{self.names[current]} to play", style="cyan")
+        status.append("   help · rules · quit", style="dim")
+        return status
+
+    # -- the end --------------------------------------------------------------------
+    def _end(self) -> RenderableType:
+        """Show the end and the summary (the seed, where the game is kept); offer a new game."""
         match = self.match
         outcome = match.outcome
         assert outcome is not None
-        seat = self.humans[0] if len(self.humans) == 1 else None
-        view = match.view(seat)
-        self.console.print(self._screen(view, seat))
-        if outcome.is_draw:
-            self.console.print(f"[bold]The game is a draw: {outcome.reason}.[/bold]")
+        self.show_table(self._observer(), None)
+        record = Text(self._record())
+        summary = self._summary(outcome)
+        if self.screen.live:
+            self.screen.say(Group(summary, record))
+            question = "n: a new game · Enter: leave " if self.offer_rematch else "Enter: leave the game "
+            answer = self._ask_at_end(question)
         else:
-            winner = self.names[outcome.winners[0]]
-            self.console.print(f"[bold]{winner} wins: {outcome.reason}.[/bold]")
-        # Not wrapped, so that the file's name can be copied whole.
-        self.console.print(self._record(), markup=False, highlight=False, soft_wrap=True)
+            self.screen.say(summary)
+            # Not wrapped, so that the file's name can be copied whole.
+            self.console.print(record, soft_wrap=True)
+            question = "A new game? (n: a new game, anything else: leave) "
+            answer = self._ask_at_end(question) if self.offer_rematch else ""
+        self.again = self.offer_rematch and answer.strip().lower() in ("n", "new", "y", "yes")
+        return Group(summary, record)
+
+    def _ask_at_end(self, prompt: str) -> str:
+        try:
+            return self.screen.ask(prompt)
+        except (EOFError, KeyboardInterrupt):
+            return ""
+
+    def _summary(self, outcome: Outcome) -> RenderableType:
+        minutes, seconds = divmod(int(time.monotonic() - self.started), 60)
+        facts = [f"{len(self.match.moves)} actions", f"{minutes} min {seconds:02d} s at this terminal"]
+        if self.front.stage is not None:
+            facts.insert(0, self.front.stage(self.match.view(None)))
+        return outcome_summary(outcome, self.names, facts)
 
     def _record(self) -> str:
-        """The seed, secret until now, and where the replay is (the finished game saved where it was)."""
+        """The seed, secret until now, and where the replay is: the file it was saved to, and the history."""
         seed = f"The seed of this game was {self.match.seed}."
-        if self.save_path is None:
-            return f"{seed} The game was not saved (type 'save FILE' during a game to keep it)."
-        try:
-            save_game(self.match, self.save_path, self.humans)
-        except CardtableError as error:
-            return f"{seed} {error}"
-        return f"{seed} The replay is saved in {self.save_path} (cardtable replay {self.save_path})."
+        kept: list[str] = []
+        if self.save_path is not None:
+            try:
+                save_game(self.match, self.save_path, self.humans)
+            except CardtableError as error:
+                kept.append(str(error))
+            else:
+                kept.append(f"The replay is saved in {self.save_path} (cardtable replay {self.save_path}).")
+        if self.keep_history:
+            try:
+                entry = history.record(self.match, self.humans)
+            except CardtableError as error:
+                kept.append(f"It could not be kept in your history: {error}")
+            else:
+                self.history_entry = entry
+                kept.append(f"It is game {entry.number} of your history (cardtable replay {entry.number}).")
+        if not kept:
+            kept.append("The game was not saved (type 'save FILE' during a game to keep it).")
+        return " ".join([seed, *kept])
+
+
+def play_at_terminal(
+    match: Match,
+    bots: Mapping[int, Bot],
+    console: Console,
+    *,
+    read_line: ReadLine | None = None,
+    save_path: str | None = None,
+    new_match: NewMatch | None = None,
+) -> None:
+    """`cardtable play`: games until the person leaves; each finished one kept in the history."""
+    while True:
+        terminal = TerminalGame(
+            match,
+            bots,
+            console,
+            read_line,
+            save_path=save_path,
+            keep_history=True,
+            confirm_quit=True,
+            offer_rematch=new_match is not None,
+        )
+        terminal.run()
+        if not terminal.again or new_match is None:
+            return
+        match, new_bots = new_match()
+        bots, save_path = new_bots, None
+        console.print(f"[bold]A new game of {match.game.title}.[/bold]")

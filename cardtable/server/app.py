@@ -6,6 +6,7 @@ Routes (docs/protocol.md):
   GET  /api/tables/{id}         what anyone may know of one table
   GET  /api/tables/{id}/replay  a finished table's replay (JSON lines, seed included)
   GET  /api/games               the games, their seats, presets, options and bots
+  ...                           the browser client's own routes (client_api.py)
   GET  /play/{id}?token=T       a seat's invitation: keeps the token in a cookie, opens the client
   GET  /watch/{id}              the spectators' link
   WS   /ws                      the table protocol
@@ -31,6 +32,7 @@ from starlette.websockets import WebSocket
 from cardtable.bots import bot_names
 from cardtable.core.jsonio import parse_json
 from cardtable.games import game_names, get_game
+from cardtable.server.client_api import ClientRoutes
 from cardtable.server.limits import Limits
 from cardtable.server.memory import tend_memory
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError, error_frame, frame
@@ -76,6 +78,7 @@ class TableApp:
         self.storage = storage
         self.pool = pool
         self.service = TableService(storage, pool, limits)
+        self.client = ClientRoutes(self.service)
 
     def routes(self) -> list[BaseRoute]:
         """Every route, the browser client's files last."""
@@ -88,6 +91,7 @@ class TableApp:
             Route("/play/{table}", self.invitation, methods=["GET"]),
             Route("/watch/{table}", self.watch, methods=["GET"]),
             WebSocketRoute("/ws", self.socket),
+            *self.client.routes(),
         ]
         if WEB_FOLDER.is_dir():
             routes.append(Mount("/", StaticFiles(directory=WEB_FOLDER, html=True)))

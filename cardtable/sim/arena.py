@@ -10,13 +10,15 @@ per move.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 
 from cardtable.core.chance import derive_seed
-from cardtable.core.jsonio import JSON
+from cardtable.core.errors import LimitError
+from cardtable.core.jsonio import JSON, MAX_GAMES
 from cardtable.games import get_game
 from cardtable.sim.elo import error_bars, pairings, ratings
 from cardtable.sim.runner import GameTask, Results, check_players, checked_options, rotation, run_games
@@ -46,6 +48,11 @@ class ArenaSettings:
     replay_folder: str | None = None
 
 
+def table_count(count: int, seats: int, mode: str) -> int:
+    """How many tables `tables` gives, counted without listing them."""
+    return math.comb(count - 1, seats - 1) if mode == "gauntlet" else math.comb(count, seats)
+
+
 def tables(count: int, seats: int, mode: str) -> list[tuple[int, ...]]:
     """The groups of entrants that play: every group of `seats`, or the first entrant against the rest."""
     if mode not in MODES:
@@ -61,6 +68,14 @@ def schedule(settings: ArenaSettings) -> list[GameTask]:
     """Every game of the arena (refusing unknown bots, bad options and impossible tables first)."""
     game = get_game(settings.game)
     seats = settings.seats or game.min_seats
+    if settings.mode in MODES and len(settings.entrants) >= seats >= 1:
+        # Every group of many entrants is a great many tables: counted before any is listed.
+        total = table_count(len(settings.entrants), seats, settings.mode) * settings.games
+        if total > MAX_GAMES:
+            raise LimitError(
+                f"{len(settings.entrants)} entrants at tables of {seats}, {settings.games} games a table, "
+                f"make {total:,} games; an arena plays at most {MAX_GAMES:,}"
+            )
     groups = tables(len(settings.entrants), seats, settings.mode)
     check_players(game, settings.entrants, seats)
     options = checked_options(game, settings.options)

@@ -10,9 +10,10 @@ decide differs from run to run, and records compare without it.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from time import perf_counter
@@ -20,8 +21,10 @@ from typing import TypeVar
 
 from cardtable.bots import is_search_spec, make_bot
 from cardtable.core import replay
+from cardtable.core.errors import PathError
 from cardtable.core.jsonio import JSON
 from cardtable.core.match import MAX_BOT_ACTIONS, Match, bot_rngs
+from cardtable.core.paths import make_folder
 from cardtable.games import AnyGame, get_game
 from cardtable.sim.stats import Rate, mean_and_deviation
 
@@ -239,7 +242,7 @@ def run_games(
     """
     jobs = max(1, jobs or os.cpu_count() or 1)
     for folder in {task.replay_folder for task in tasks if task.replay_folder is not None}:
-        os.makedirs(folder, exist_ok=True)
+        make_folder(folder, PathError, "replay folder")
     size = chunk_size(tasks, jobs)
     chunks = [tasks[start : start + size] for start in range(0, len(tasks), size)]
     records: list[GameRecord] = []
@@ -253,7 +256,20 @@ def run_games(
         for chunk in chunks:
             gather(play_chunk(chunk))
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
-            for done in pool.map(play_chunk, chunks):
+        pool = multiprocessing.Pool(min(jobs, len(chunks)), initializer=_leave_interrupts_to_the_parent)
+        try:
+            for done in pool.imap(play_chunk, chunks):
                 gather(done)
+        except BaseException:
+            # Ctrl-C, or a game that failed: the games under way are stopped, and no other is started.
+            pool.terminate()
+            raise
+        finally:
+            pool.close()
+            pool.join()
     return records
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C: the parent stops the run, and the workers with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

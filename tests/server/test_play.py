@@ -143,7 +143,8 @@ def test_the_invitation_link_keeps_the_token_in_a_cookie(server: ServerProcess) 
     created = server.create_table("drump", [{"person": "Ann"}, {"person": "Bob"}])
     seat = created["seats"][1]
     response = httpx.get(seat["link"])
-    assert response.status_code == 200 and "Seat 2" in response.text
+    # The invitation opens the browser client at the table.
+    assert response.status_code == 303 and response.headers["location"] == f"/?table={created['table']}"
     cookie = response.cookies.get(f"cardtable-{created['table']}")
     assert cookie == seat["token"]
     assert httpx.get(seat["link"] + "x").status_code == 404
@@ -157,12 +158,12 @@ def test_the_invitation_link_keeps_the_token_in_a_cookie(server: ServerProcess) 
     assert asyncio.run(join_by_cookie(None))["seat"] == 2
     assert asyncio.run(join_by_cookie(server.base))["seat"] == 2, "a page of this server"
     assert asyncio.run(join_by_cookie("http://elsewhere.example"))["seat"] is None, "another site's page"
-    assert httpx.get(created["watch"]).status_code == 200
+    assert httpx.get(created["watch"]).status_code == 303
 
 
-def test_the_front_page_names_the_api_and_the_games_are_listed(server: ServerProcess) -> None:
+def test_the_front_page_is_the_client_and_the_games_are_listed(server: ServerProcess) -> None:
     page = httpx.get(server.base + "/")
-    assert page.status_code == 200 and "/api/tables" in page.text and "/ws" in page.text
+    assert page.status_code == 200 and '<script type="module" src="/js/main.js">' in page.text
     games = {entry["game"]: entry for entry in httpx.get(server.base + "/api/games").json()["games"]}
     assert set(games) >= {"drump", "scout", "dnup", "fm"}
     assert games["scout"]["seats"] == [2, 5] and "ismcts" in games["scout"]["bots"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from typing import Any
 
 import httpx
@@ -20,8 +21,11 @@ def _drump(server: ServerProcess) -> tuple[str, dict[int, str]]:
 
 
 async def _refused(client: Client, message: Any, code: str) -> dict[str, Any]:
+    # Answers to earlier messages are not the answer to this one.
+    client.unread = [frame for frame in client.unread if frame["type"] not in ("ack", "error")]
     await client.send(message)
-    error = await client.next("error")
+    error = await client.next("error", "ack")
+    assert error["type"] == "error", f"{message} was accepted: {error}"
     assert error["code"] == code, error
     return error
 
@@ -84,9 +88,11 @@ def test_engine_refusals_carry_the_terminal_reason_and_a_code(server: ServerProc
         client, state, _ = await _both_seats(server, table, tokens)
         error = await _refused(client, {"type": "action", "action": "flibber 9"}, "parse")
         assert "cannot read 'flibber 9' as an action" in error["message"]
+        # Written as the engine writes actions, so that "not listed" means "not legal".
         legal = {entry["action"] for entry in state["legal"]}
+        assert any(re.fullmatch(r"set \w\w on \d", text) for text in legal), legal
         candidates = [
-            f"set {rank}{suit} {slot}" for rank in "23456789TJQKA" for suit in "cdhs" for slot in (1, 2)
+            f"set {rank}{suit} on {slot}" for rank in "23456789TJQKA" for suit in "cdhs" for slot in (1, 2)
         ]
         illegal = next(text for text in candidates if text not in legal)
         error = await _refused(client, {"type": "action", "action": illegal}, "illegal")

@@ -11,5 +11,15 @@ from cardtable.frontends.fm.commands import COMMANDS
 from cardtable.frontends.fm.play import play_setup, resume_bot
 from cardtable.frontends.fm.screen import render
 from cardtable.frontends.registry import FrontEnd, register_front_end
+from cardtable.games.fm.view import describe_event
 
-register_front_end(FrontEnd("fm", render, setup=play_setup, commands=COMMANDS, resume_bot=resume_bot))
+register_front_end(
+    FrontEnd(
+        "fm",
+        render,
+        setup=play_setup,
+        commands=COMMANDS,
+        resume_bot=resume_bot,
+        describe=describe_event,
+    )
+)

@@ -12,13 +12,15 @@ import click
 from rich.console import Console
 
 from cardtable.core.chance import fresh_seed, make_rng
+from cardtable.core.errors import PathError
+from cardtable.core.paths import check_new_file
 from cardtable.frontends.fm.campaign import CampaignScreen
 from cardtable.frontends.fm.deck_files import read_deck, write_deck
 from cardtable.frontends.fm.finder import fm
 from cardtable.frontends.fm.screen import describe_card
 from cardtable.frontends.fm.store import CampaignStore, campaign_store
 from cardtable.games.fm.campaign import Progress, set_deck
-from cardtable.games.fm.decks import starter_deck
+from cardtable.games.fm.decks import DeckError, starter_deck
 
 _save_option = click.option(
     "--save",
@@ -35,6 +37,7 @@ _save_option = click.option(
 )
 def campaign(save_path: str | None, seed: int | None) -> None:
     """The Forbidden Memories campaign: duel the 39 duelists, win cards, build your deck."""
+    _check_save_path(save_path)
     store = campaign_store(save_path)
     console = Console()
     console.print(f"Campaign save: {store.path}")
@@ -59,6 +62,7 @@ def deck_check(deck_file: str) -> None:
 @click.option("--seed", type=int, help="Seed of the draw from the starter pools.")
 def deck_new(deck_file: str, seed: int | None) -> None:
     """Write a new starter deck, drawn from the seven starter pools."""
+    check_new_file(deck_file, DeckError, "deck")
     write_deck(deck_file, starter_deck(make_rng(fresh_seed() if seed is None else seed, "starter")))
     click.echo(f"Wrote a starter deck to {deck_file}.")
 
@@ -70,6 +74,12 @@ def deck_show(deck_file: str) -> None:
     console = Console()
     for card_id, copies in sorted(Counter(read_deck(deck_file)).items()):
         console.print(f"#{card_id:<4} ×{copies} ", describe_card(card_id))
+
+
+def _check_save_path(save_path: str | None) -> None:
+    """Refuse, before the campaign starts, a save path that cannot be written (the store does the rest)."""
+    if save_path is not None:
+        check_new_file(save_path, PathError, "campaign save", make_folders=True)
 
 
 def _saved_progress(store: CampaignStore) -> Progress:
@@ -84,6 +94,7 @@ def _saved_progress(store: CampaignStore) -> Progress:
 @_save_option
 def deck_export(deck_file: str, save_path: str | None) -> None:
     """Write the campaign's deck to a deck file."""
+    check_new_file(deck_file, DeckError, "deck")
     write_deck(deck_file, _saved_progress(campaign_store(save_path)).deck)
     click.echo(f"Wrote the campaign's deck to {deck_file}.")
 
@@ -93,6 +104,7 @@ def deck_export(deck_file: str, save_path: str | None) -> None:
 @_save_option
 def deck_import(deck_file: str, save_path: str | None) -> None:
     """Make a deck file the campaign's deck: it must be legal and hold only cards you own."""
+    _check_save_path(save_path)
     store = campaign_store(save_path)
     store.save(set_deck(_saved_progress(store), read_deck(deck_file)))
     click.echo("The campaign now plays that deck.")

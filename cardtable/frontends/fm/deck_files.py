@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardtable.core.jsonio import read_json_file
+from cardtable.core.paths import path_error
 from cardtable.core.replay import write_atomic
 from cardtable.games.fm.carddata import card
 from cardtable.games.fm.decks import DeckError, deck_from_json
@@ -32,5 +33,5 @@ def write_deck(path: str | Path, deck: Sequence[int]) -> None:
     """Write a deck file whole, or leave the old one as it was (DeckError saying why)."""
     try:
         write_atomic(path, deck_text(deck))
-    except OSError as error:
-        raise DeckError(f"cannot write deck {str(path)!r}: {error.strerror or error}") from None
+    except OSError as problem:
+        raise path_error(DeckError, "write deck", path, problem) from None

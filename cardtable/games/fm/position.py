@@ -20,6 +20,7 @@ from cardtable.games.fm.carddata import SETTABLE_KINDS, TERRAINS, card, cards
 from cardtable.games.fm.decks import DeckError, check_deck, shuffled
 from cardtable.games.fm.magic import LASTING_TURNS
 from cardtable.games.fm.options import MOST_WEAKENING_TURNS, OPTION_TABLE, FmOptions
+from cardtable.games.fm.rules import legal_actions
 from cardtable.games.fm.state import (
     COUNTER_NAMES,
     FIELD_PICK,
@@ -137,6 +138,9 @@ def state_from_position(data: Any, rng: random.Random, options: FmOptions | None
     else:
         state = _start(reader, options, windows, sees, rng)
     reader.refuse_unknown_keys()
+    if not legal_actions(state):
+        seat, phase = state.turn_seat + 1, PHASE_NAMES[state.phase]
+        raise reader.fail("hands", f"seat {seat} is to act in the {phase} phase but can do nothing")
     return state
 
 
@@ -147,7 +151,7 @@ def _start(
     sees: tuple[bool, ...],
     rng: random.Random,
 ) -> FmState:
-    decks = reader.per_seat("decks", None)  # type: ignore[arg-type]
+    decks = reader.per_seat("decks")
     try:
         checked = [
             check_deck(_card_list(reader, deck, f"decks[{seat}]"), f"seat {seat + 1}'s deck")

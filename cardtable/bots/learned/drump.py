@@ -1,0 +1,146 @@
+"""DRUMP's encoding: ids are the indexes of `games/drump/actions.ACTIONS`; the observation below.
+
+Cards are numbered as the game numbers them, (rank - 1) * 4 + suit, ranks A..K
+and suits s h d c, so a 52-entry part has one entry per card.  Seat parts list
+the observer first, then the opponent.
+"""
+
+from __future__ import annotations
+
+from cardtable.bots.learned.encoding import Encoding, Layout, Observation, capped, finished, new_entries
+from cardtable.games.drump.actions import ACTIONS
+from cardtable.games.drump.cards import ACES, NO_CARD, RANK
+from cardtable.games.drump.state import PHASE_NAMES
+from cardtable.games.drump.view import DrumpView
+
+CARDS = 52
+SEATS = 2
+SLOTS = 4
+
+LAYOUT = Layout(
+    [
+        ("hand", CARDS, "1 for each card in the observer's hand"),
+        ("known_in_hand", SEATS * CARDS, "per seat, 1 for each card of its hand both players know"),
+        (
+            "stack_cards",
+            SEATS * SLOTS * CARDS,
+            "per seat and slot, 1 for each card of the stack the observer sees",
+        ),
+        ("stack_hidden", SEATS * SLOTS, "per seat and slot, face-down cards the observer cannot see, / 13"),
+        ("stack_size", SEATS * SLOTS, "per seat and slot, cards in the stack, / 13"),
+        (
+            "stack_seen_total",
+            SEATS * SLOTS,
+            "per seat and slot, the ranks of the seen cards added up (Aces 1), / 13",
+        ),
+        ("zones", SEATS * CARDS, "per seat, 1 for each part placed in its monster zone"),
+        ("pile", CARDS, "1 for each card in the discard pile"),
+        ("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES)),
+        ("turn", SEATS, "one-hot: whose turn it is"),
+        ("first", SEATS, "one-hot: who played first"),
+        ("slots_set", SLOTS, "1 for each of the turn player's slots set this turn"),
+        ("turn_counters", 4, "summoned, Extra Jacks made / 2, recycles / 2 (capped at 1), Burst used"),
+        ("exchange", 1, "1 while a Burst is under way"),
+        ("exchange_slot", SLOTS, "one-hot: the attacked slot"),
+        ("exchange_cards", CARDS, "1 for each card played in the Burst"),
+        (
+            "exchange_totals",
+            4,
+            "revealed, stack total / 13 (once revealed), attack total / 13, defence total / 13 (capped at 1)",
+        ),
+        ("pending_aces", 4, "1 for each Ace (s h d c) of the attacked stack still to be valued"),
+        ("deciding", 3, "1 if the observer must discard, must choose to draw, plays the game's last turn"),
+        ("last_turn", 1, "1 if the opponent plays the game's last turn"),
+        ("sizes", 3, "hand sizes / 10 (observer, opponent; capped at 1), deck size / 52"),
+        ("turn_number", 1, "turns started / 50 (capped at 1)"),
+    ]
+)
+HAND, KNOWN, STACK_CARDS = LAYOUT.hand, LAYOUT.known_in_hand, LAYOUT.stack_cards
+STACK_HIDDEN, STACK_SIZE, STACK_TOTAL = LAYOUT.stack_hidden, LAYOUT.stack_size, LAYOUT.stack_seen_total
+ZONES, PILE, EXCHANGE_CARDS, EXCHANGE_TOTALS = (
+    LAYOUT.zones,
+    LAYOUT.pile,
+    LAYOUT.exchange_cards,
+    LAYOUT.exchange_totals,
+)
+COUNTERS, DECIDING, SIZES = LAYOUT.turn_counters, LAYOUT.deciding, LAYOUT.sizes
+_PHASE = {name: LAYOUT.phase + index for index, name in enumerate(PHASE_NAMES)}
+_ACE_SUIT = {ace: LAYOUT.pending_aces + index for index, ace in enumerate(ACES)}
+
+
+def observe(view: DrumpView) -> Observation:
+    """The observation of a DRUMP view (its seat must not be a spectator)."""
+    me = view.seat
+    if me is None:
+        raise ValueError("an observation is of a seat's view, not a spectator's")
+    out = new_entries(LAYOUT)
+    for card in view.hand:
+        out[HAND + card] = 1.0
+    for place, seat in enumerate((me, 1 - me)):
+        for card in view.known_in_hand[seat]:
+            out[KNOWN + place * CARDS + card] = 1.0
+        for card in view.zones[seat]:
+            if card != NO_CARD:
+                out[ZONES + place * CARDS + card] = 1.0
+        for slot, stack in enumerate(view.stacks[seat]):
+            if not stack:
+                continue
+            index = place * SLOTS + slot
+            base = STACK_CARDS + index * CARDS
+            hidden = total = 0
+            for seen, _ in stack:
+                if seen is None:
+                    hidden += 1
+                else:
+                    out[base + seen] = 1.0
+                    total += RANK[seen]
+            out[STACK_HIDDEN + index] = hidden / 13
+            out[STACK_SIZE + index] = len(stack) / 13
+            out[STACK_TOTAL + index] = capped(total / 13)
+    for card in view.pile:
+        out[PILE + card] = 1.0
+    out[_PHASE[view.phase]] = 1.0
+    out[LAYOUT.turn + (view.turn_seat != me)] = 1.0
+    out[LAYOUT.first + (view.first_seat != me)] = 1.0
+    for slot in range(SLOTS):
+        if view.slots_set >> slot & 1:
+            out[LAYOUT.slots_set + slot] = 1.0
+    out[COUNTERS] = float(view.summoned)
+    out[COUNTERS + 1] = capped(view.extra_jacks / 2)
+    out[COUNTERS + 2] = capped(view.recycles / 2)
+    out[COUNTERS + 3] = float(view.burst_used)
+    exchange = view.exchange
+    if exchange is not None:
+        out[LAYOUT.exchange] = 1.0
+        out[LAYOUT.exchange_slot + exchange.slot] = 1.0
+        for card in exchange.cards:
+            out[EXCHANGE_CARDS + card] = 1.0
+        for ace in exchange.pending_aces:
+            out[_ACE_SUIT[ace]] = 1.0
+        if exchange.revealed:
+            out[EXCHANGE_TOTALS] = 1.0
+            out[EXCHANGE_TOTALS + 1] = capped(exchange.stack_total / 13)
+        out[EXCHANGE_TOTALS + 2] = capped(exchange.attack_total / 13)
+        out[EXCHANGE_TOTALS + 3] = capped(exchange.defense_total / 13)
+    if view.discarding == me:
+        out[DECIDING] = 1.0
+    if view.drawing == me:
+        out[DECIDING + 1] = 1.0
+    if view.last_turn == me:
+        out[DECIDING + 2] = 1.0
+    elif view.last_turn is not None:
+        out[LAYOUT.last_turn] = 1.0
+    out[SIZES] = capped(view.hand_sizes[me] / 10)
+    out[SIZES + 1] = capped(view.hand_sizes[1 - me] / 10)
+    out[SIZES + 2] = view.deck_size / CARDS
+    out[LAYOUT.turn_number] = capped(view.turn_number / 50)
+    return finished(out)
+
+
+ACTION_DOC = (
+    "The index of the action in `cardtable.games.drump.actions.ACTIONS` (793 ids): set (card, slot), "
+    "summon (part, slot), Extra Jack (jack, ace), recycle and draw, recycle and take, burst (card, slot), "
+    "ace value, block, counter, pass, discard, end, then receive, draw and decline."
+)
+
+ENCODING = Encoding("drump", ACTIONS, LAYOUT, observe, ACTION_DOC)

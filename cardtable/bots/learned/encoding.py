@@ -1,0 +1,188 @@
+"""The machine-learning encoding of a game: one integer per possible action, one array per view.
+
+An `Encoding` fixes, for one game, every possible action's integer id (the
+game's interned `ACTIONS` table where it has one) and the layout of the
+observation: a flat float32 array built from a seat's view alone, its parts
+named in a `Layout` so that docs/rl.md and the code cannot drift apart.
+Seats in an observation are counted from the observer (0 is the observer,
+1 the next seat round the table, ...) and padded to the game's largest
+table, so one layout serves every table size.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.core.errors import UnknownNameError
+
+Observation = npt.NDArray[np.float32]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A named run of an observation's entries: where it starts, how long it is, what it holds.
+
+    Every entry lies in [0, 1], or in [-1, 1] for a signed part; counts are
+    divided by a scale and capped at 1.
+    """
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+    signed: bool = False
+
+
+class Layout:
+    """The parts of an observation, in order; `layout.hand` is the offset of the part named `hand`."""
+
+    def __init__(self, parts: Iterable[tuple[str, int, str] | tuple[str, int, str, bool]]) -> None:
+        sections: list[Section] = []
+        start = 0
+        for name, size, meaning, *signed in parts:
+            if size <= 0 or any(section.name == name for section in sections):
+                raise ValueError(f"layout part {name!r}: a name used once, with a positive size")
+            sections.append(Section(name, start, size, meaning, bool(signed and signed[0])))
+            start += size
+        self.sections = tuple(sections)
+        self.size = start
+        self._offsets = {section.name: section.start for section in sections}
+
+    def __getattr__(self, name: str) -> int:
+        try:
+            return self._offsets[name]
+        except KeyError:
+            raise AttributeError(f"no layout part {name!r}") from None
+
+    def lowest(self) -> Observation:
+        """Each entry's least value: -1 in signed parts, else 0 (every entry's greatest is 1)."""
+        low = np.zeros(self.size, dtype=np.float32)
+        for section in self.sections:
+            if section.signed:
+                low[section.start : section.start + section.size] = -1.0
+        return low
+
+    def section(self, name: str) -> Section:
+        """The part called `name`."""
+        return self.sections[[section.name for section in self.sections].index(name)]
+
+    def markdown(self) -> str:
+        """The layout as a Markdown table: entries, part, meaning."""
+        rows = ["| entries | part | meaning |", "|---|---|---|"]
+        for section in self.sections:
+            last = section.start + section.size - 1
+            where = str(section.start) if section.size == 1 else f"{section.start}-{last}"
+            meaning = section.meaning + (" (signed: -1 to 1)" if section.signed else "")
+            rows.append(f"| {where} | `{section.name}` | {meaning} |")
+        return "\n".join(rows) + "\n"
+
+
+@dataclass(frozen=True, eq=False)
+class Encoding:
+    """A game's fixed action ids and observation layout."""
+
+    game: str
+    #: Every possible action, its index its id.
+    actions: tuple[Any, ...]
+    layout: Layout
+    #: The observation of a view: a new float32 array of `layout.size` entries.
+    observe: Callable[[Any], Observation]
+    #: How the ids are laid out, for people (docs/rl.md).
+    action_doc: str
+    #: Id by action value, for actions that are not the table's own objects.
+    _by_value: dict[Any, int] = field(init=False, repr=False)
+    #: Id by object identity: rules hand out the table's own (interned) objects, so this is the fast path.
+    _by_identity: dict[int, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_value", {action: index for index, action in enumerate(self.actions)})
+        object.__setattr__(
+            self, "_by_identity", {id(action): index for index, action in enumerate(self.actions)}
+        )
+
+    @property
+    def action_count(self) -> int:
+        """How many ids there are (the size of the discrete action space)."""
+        return len(self.actions)
+
+    @property
+    def observation_size(self) -> int:
+        """How many entries an observation has."""
+        return self.layout.size
+
+    def action_id(self, action: object) -> int:
+        """The integer id of an action (ValueError naming it if it is not one of this game's)."""
+        index = self._by_identity.get(id(action))
+        if index is None:
+            index = self._by_value.get(action)
+            if index is None:
+                raise ValueError(f"{action!r} is not a {self.game} action")
+        return index
+
+    def action_ids(self, legal: Sequence[object]) -> list[int]:
+        """The ids of legal actions, in the rules' order."""
+        by_identity, ids = self._by_identity, []
+        for action in legal:
+            index = by_identity.get(id(action))
+            ids.append(index if index is not None else self.action_id(action))
+        return ids
+
+    def mask(self, legal: Sequence[object]) -> npt.NDArray[np.int8]:
+        """A 0/1 array over every id, 1 where the action is legal."""
+        mask = np.zeros(len(self.actions), dtype=np.int8)
+        mask[self.action_ids(legal)] = 1
+        return mask
+
+
+#: The module defining each game's encoding (imported when the game is first asked for).
+MODULES = {
+    "drump": "cardtable.bots.learned.drump",
+    "scout": "cardtable.bots.learned.scout",
+    "dnup": "cardtable.bots.learned.dnup",
+    "fm": "cardtable.bots.learned.fm",
+}
+
+
+def encoding_for(game: str) -> Encoding:
+    """The encoding of the game called `game` (UnknownNameError if it has none)."""
+    module = MODULES.get(game)
+    if module is None:
+        raise UnknownNameError(f"no machine-learning encoding for {game!r}; encodings: {', '.join(MODULES)}")
+    encoding: Encoding = import_module(module).ENCODING
+    return encoding
+
+
+def relative_seats(observer: int, seats: int) -> list[int]:
+    """The table's seats in the observer's order: the observer first, then round the table."""
+    return [(observer + offset) % seats for offset in range(seats)]
+
+
+#: An observation being filled in: a flat array of float32 entries (writing one is cheaper than numpy's).
+Entries: TypeAlias = "array[float]"
+
+
+def capped(value: float) -> float:
+    """A scaled count, capped at 1 (a part's greatest value)."""
+    return value if value < 1.0 else 1.0
+
+
+def clamped(value: float) -> float:
+    """A scaled signed number, kept within -1 and 1."""
+    return -1.0 if value < -1.0 else value if value < 1.0 else 1.0
+
+
+def new_entries(layout: Layout) -> Entries:
+    """Entries of zeros, to be filled in."""
+    return array("f", bytes(4 * layout.size))
+
+
+def finished(entries: Entries) -> Observation:
+    """The filled-in entries as a numpy array (sharing their memory: the entries are not used again)."""
+    return np.frombuffer(entries, dtype=np.float32)

@@ -1,0 +1,121 @@
+"""A small policy network in numpy: a stack of dense layers with ReLU, one score per action id.
+
+A policy file is a NumPy `.npz` archive: the weights `weight0`, `bias0`,
+`weight1`, ... and `meta`, a JSON text saying which game and encoding it was
+trained for (its observation and action sizes), so that a file made for
+another game or an older layout is refused rather than misread.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.bots.learned.encoding import Encoding, Observation
+from cardtable.core.errors import CardtableError
+
+#: The version of the policy file's format.
+FORMAT = 1
+
+Array = npt.NDArray[np.float32]
+
+
+class PolicyFileError(CardtableError, ValueError):
+    """A policy file that cannot be read, or was made for another game or encoding."""
+
+
+@dataclass
+class Network:
+    """Dense layers (weights in x out, biases), ReLU between them; the last gives the action scores."""
+
+    game: str
+    weights: list[Array]
+    biases: list[Array]
+
+    @classmethod
+    def fresh(cls, encoding: Encoding, hidden: tuple[int, ...], rng: np.random.Generator) -> Network:
+        """A network for `encoding` with random weights (He initialisation; the last layer small)."""
+        sizes = (encoding.observation_size, *hidden, encoding.action_count)
+        weights = []
+        for index, (inputs, outputs) in enumerate(pairwise(sizes)):
+            scale = np.sqrt(2.0 / inputs) if index < len(hidden) else 0.01
+            weights.append((rng.standard_normal((inputs, outputs)) * scale).astype(np.float32))
+        biases = [np.zeros(size, dtype=np.float32) for size in sizes[1:]]
+        return cls(encoding.game, weights, biases)
+
+    def scores(self, observations: Array) -> Array:
+        """The action scores (logits) of one observation or a batch of them."""
+        layer = observations
+        last = len(self.weights) - 1
+        for index, (weight, bias) in enumerate(zip(self.weights, self.biases, strict=True)):
+            layer = layer @ weight + bias
+            if index < last:
+                layer = np.maximum(layer, 0.0)
+        return layer
+
+    def best(self, observation: Observation, legal_ids: list[int]) -> int:
+        """The legal id with the highest score."""
+        scores = self.scores(observation)[legal_ids]
+        return legal_ids[int(np.argmax(scores))]
+
+    def save(self, path: str | Path) -> None:
+        """Write the network as a policy file."""
+        meta = {
+            "format": FORMAT,
+            "game": self.game,
+            "observation_size": int(self.weights[0].shape[0]),
+            "action_count": int(self.weights[-1].shape[1]),
+            "layers": len(self.weights),
+        }
+        arrays: dict[str, npt.NDArray[np.generic]] = {"meta": np.array(json.dumps(meta))}
+        for index, (weight, bias) in enumerate(zip(self.weights, self.biases, strict=True)):
+            arrays[f"weight{index}"] = weight
+            arrays[f"bias{index}"] = bias
+        with open(path, "wb") as file:
+            np.savez_compressed(file, **arrays)  # type: ignore[arg-type]
+
+    @classmethod
+    def load(cls, path: str | Path, encoding: Encoding) -> Network:
+        """The network in a policy file, checked against the game's encoding (PolicyFileError if not)."""
+        try:
+            with np.load(path, allow_pickle=False) as archive:
+                arrays = {name: archive[name] for name in archive.files}
+        except FileNotFoundError:
+            raise PolicyFileError(f"policy file {str(path)!r}: no such file") from None
+        except (OSError, ValueError, zipfile.BadZipFile) as error:
+            raise PolicyFileError(f"policy file {str(path)!r} is not a policy (.npz) file: {error}") from None
+        try:
+            meta = json.loads(str(arrays["meta"]))
+            layers = int(meta["layers"])
+            weights = [arrays[f"weight{index}"].astype(np.float32) for index in range(layers)]
+            biases = [arrays[f"bias{index}"].astype(np.float32) for index in range(layers)]
+        except (KeyError, ValueError, TypeError) as error:
+            raise PolicyFileError(
+                f"policy file {str(path)!r} lacks its weights or description ({error})"
+            ) from None
+        if meta.get("format") != FORMAT:
+            raise PolicyFileError(
+                f"policy file {str(path)!r} has format {meta.get('format')!r}; this version reads {FORMAT}"
+            )
+        if meta.get("game") != encoding.game:
+            raise PolicyFileError(
+                f"policy file {str(path)!r} plays {meta.get('game')!r}, not {encoding.game}"
+            )
+        expected = (encoding.observation_size, encoding.action_count)
+        found = (weights[0].shape[0], weights[-1].shape[1])
+        shapes_chain = all(
+            weight.ndim == 2 and weight.shape[1] == bias.shape[0] == following.shape[0]
+            for weight, bias, following in zip(weights, biases, weights[1:], strict=False)
+        )
+        if found != expected or not shapes_chain or weights[-1].shape[1] != biases[-1].shape[0]:
+            raise PolicyFileError(
+                f"policy file {str(path)!r} reads {found[0]} entries and scores {found[1]} actions; "
+                f"{encoding.game}'s encoding has {expected[0]} and {expected[1]} (made for another layout?)"
+            )
+        return cls(encoding.game, weights, biases)

@@ -1,0 +1,130 @@
+"""Scout's encoding: ids are the indexes of `games/scout/actions.ACTIONS`; the observation below.
+
+A hand is ordered (a show takes adjacent cards), so the observer's hand is
+encoded position by position, each card by the number on top and the number
+below.  Elsewhere a card is its pair's number (`core/pairs.py`: 1/2 is 0,
+1/3 is 1, ... 9/10 is 44).  Seat parts hold five seats, the observer first, then round the table
+in turn order; seats a smaller table lacks stay 0.
+"""
+
+from __future__ import annotations
+
+from cardtable.bots.learned.encoding import (
+    Encoding,
+    Layout,
+    Observation,
+    capped,
+    clamped,
+    finished,
+    new_entries,
+    relative_seats,
+)
+from cardtable.core.pairs import BOTTOM, TOP
+from cardtable.games.scout.actions import ACTIONS, MAX_HAND
+from cardtable.games.scout.state import PHASE_NAMES
+from cardtable.games.scout.view import ScoutView
+
+CARDS = 45
+SEATS = 5
+NUMBERS = 10
+
+LAYOUT = Layout(
+    [
+        (
+            "hand",
+            MAX_HAND * 2 * NUMBERS,
+            "per hand position (left first), one-hot top number, one-hot bottom number",
+        ),
+        (
+            "active_ends",
+            4 * NUMBERS,
+            "one-hot: the active set's left card top, left bottom, right top, right bottom",
+        ),
+        (
+            "active_numbers",
+            NUMBERS,
+            "per number, how many cards of the active set show it / 10 (capped at 1)",
+        ),
+        ("active_shape", 2, "cards in the active set / 10 (capped at 1), 1 if it is a set (all one number)"),
+        ("owner", SEATS, "one-hot: the seat owning the active set"),
+        ("seats", SEATS, "1 for each seat at the table"),
+        ("known_in_hand", SEATS * CARDS, "per seat, 1 for each card (pair number) all know it holds"),
+        ("aside_seen", CARDS, "1 for each set-aside card the observer has seen (2 players)"),
+        ("hand_sizes", SEATS, "per seat, cards in hand / 15 (capped at 1)"),
+        ("captured", SEATS, "per seat, cards captured this round / 15 (capped at 1)"),
+        ("tokens", SEATS, "per seat, Scout tokens this round / 10 (capped at 1)"),
+        ("chips", SEATS, "per seat, 1 while its Scout & Show chip is unused"),
+        ("scores", SEATS, "per seat, points from rounds already over / 20", True),
+        ("start", SEATS, "one-hot: the seat that started the round"),
+        ("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES)),
+        (
+            "progress",
+            4,
+            "round / rounds, scouts in a row / 5, cards set aside / 45, rounds / 5 (each capped at 1)",
+        ),
+    ]
+)
+HAND, ENDS, NUMBERS_SHOWN, SHAPE = LAYOUT.hand, LAYOUT.active_ends, LAYOUT.active_numbers, LAYOUT.active_shape
+KNOWN, HAND_SIZES, CAPTURED, TOKENS = LAYOUT.known_in_hand, LAYOUT.hand_sizes, LAYOUT.captured, LAYOUT.tokens
+CHIPS, SCORES, PROGRESS = LAYOUT.chips, LAYOUT.scores, LAYOUT.progress
+_PHASE = {name: LAYOUT.phase + index for index, name in enumerate(PHASE_NAMES)}
+#: Per oriented code: its top number's entry and its bottom number's entry within a hand position.
+_TOP_ENTRY = tuple(TOP[code] - 1 for code in range(2 * CARDS))
+_BOTTOM_ENTRY = tuple(NUMBERS + BOTTOM[code] - 1 for code in range(2 * CARDS))
+
+
+def observe(view: ScoutView) -> Observation:
+    """The observation of a Scout view (its seat must not be a spectator)."""
+    me = view.seat
+    if me is None:
+        raise ValueError("an observation is of a seat's view, not a spectator's")
+    out = new_entries(LAYOUT)
+    at = HAND
+    for code in view.hand:
+        out[at + _TOP_ENTRY[code]] = 1.0
+        out[at + _BOTTOM_ENTRY[code]] = 1.0
+        at += 2 * NUMBERS
+    active = view.active
+    if active:
+        left, right = active[0], active[-1]
+        out[ENDS + TOP[left] - 1] = 1.0
+        out[ENDS + 10 + BOTTOM[left] - 1] = 1.0
+        out[ENDS + 20 + TOP[right] - 1] = 1.0
+        out[ENDS + 30 + BOTTOM[right] - 1] = 1.0
+        tops = [TOP[code] for code in active]
+        for number in set(tops):
+            out[NUMBERS_SHOWN + number - 1] = capped(tops.count(number) / 10)
+        out[SHAPE] = capped(len(active) / 10)
+        out[SHAPE + 1] = float(len(set(tops)) == 1)
+    order = relative_seats(me, view.seats)
+    for place, seat in enumerate(order):
+        out[LAYOUT.seats + place] = 1.0
+        known = KNOWN + place * CARDS
+        for card in view.known_in_hand[seat]:
+            out[known + card] = 1.0
+        out[HAND_SIZES + place] = capped(view.hand_sizes[seat] / 15)
+        out[CAPTURED + place] = capped(len(view.captured[seat]) / 15)
+        out[TOKENS + place] = capped(view.tokens[seat] / 10)
+        out[CHIPS + place] = float(view.chips[seat])
+        out[SCORES + place] = clamped(view.scores[seat] / 20)
+    if view.owner is not None:
+        out[LAYOUT.owner + order.index(view.owner)] = 1.0
+    out[LAYOUT.start + order.index(view.start_seat)] = 1.0
+    for card in view.aside_seen[me]:
+        out[LAYOUT.aside_seen + card] = 1.0
+    out[_PHASE[view.phase]] = 1.0
+    out[PROGRESS] = capped(view.round / (view.rounds or 1))
+    out[PROGRESS + 1] = capped(view.scouts_in_row / 5)
+    out[PROGRESS + 2] = view.aside_size / CARDS
+    out[PROGRESS + 3] = capped(view.rounds / 5)
+    return finished(out)
+
+
+ACTION_DOC = (
+    "The index of the action in `cardtable.games.scout.actions.ACTIONS` (1,406 ids): 0 keep, 1 turn, "
+    "then every show (first, last) of hand positions 1-45, first <= last, by first then last (1,035 ids), "
+    "then every scout: Scout & Show chip (no, yes), end (left, right), turned (no, yes), position 1-46 "
+    "(368 ids), then decline."
+)
+
+ENCODING = Encoding("scout", ACTIONS, LAYOUT, observe, ACTION_DOC)

@@ -1,0 +1,175 @@
+"""Finished games, saved automatically: `cardtable history` lists them, `cardtable replay N` opens one.
+
+Every game played to its end at the terminal is saved as a replay in the
+`history` folder of the user's data folder (`frontends/saves.py`), numbered
+from 1 in the order the games ended: `00012-drump-2025-06-01.jsonl`.  A
+finished game holds no secret (its seed is shown at its end), so the files
+are in the clear.  The list reads each file's first and last lines only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from cardtable.core.errors import ReplayError
+from cardtable.core.match import Match
+from cardtable.frontends.saves import data_folder, save_game
+
+FOLDER = "history"
+#: Digits of a game's number in its file's name.
+DIGITS = 5
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One saved game: its number, file, game, players, when it ended and its result in words."""
+
+    number: int
+    path: Path
+    game: str
+    players: tuple[str, ...]
+    ended: float
+    result: str
+    actions: int
+
+
+def history_folder() -> Path:
+    """Where the finished games are kept."""
+    return data_folder() / FOLDER
+
+
+def record(match: Match, saved_by: Sequence[int]) -> Entry:
+    """Save a finished match as the next game of the history (ReplayError if it cannot be written)."""
+    if not match.is_over:
+        raise ReplayError("only a finished game goes into the history")
+    folder = history_folder()
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        raise ReplayError(f"cannot make the history folder {folder}: {error.strerror or error}") from None
+    day = time.strftime("%Y-%m-%d")
+    number = _last_number(folder) + 1
+    while True:
+        path = folder / f"{number:0{DIGITS}d}-{match.game.name}-{day}.jsonl"
+        try:
+            # Taking the name first: another game ending at the same moment takes the next number.
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            break
+        except FileExistsError:
+            number += 1
+        except OSError as error:
+            raise ReplayError(f"cannot save the game in {folder}: {error.strerror or error}") from None
+    save_game(match, path, saved_by)
+    entry = _entry(path)
+    if entry is None:
+        raise ReplayError(f"the game saved in {path} cannot be read back")
+    return entry
+
+
+def entries() -> list[Entry]:
+    """Every game of the history, oldest first (files that cannot be read are left out)."""
+    folder = history_folder()
+    if not folder.is_dir():
+        return []
+    found = [_entry(path) for path in folder.glob("*.jsonl")]
+    return sorted((entry for entry in found if entry is not None), key=lambda entry: entry.number)
+
+
+def find(number: int) -> Path:
+    """The file of game `number` (ReplayError naming the number and the games there are)."""
+    known = entries()
+    for entry in known:
+        if entry.number == number:
+            return entry.path
+    if not known:
+        raise ReplayError(f"there is no game {number} in the history: no game has been finished yet")
+    raise ReplayError(
+        f"there is no game {number} in the history: its games are numbered "
+        f"{known[0].number} to {known[-1].number} (cardtable history lists them)"
+    )
+
+
+def replay_file(text: str) -> str:
+    """A replay's file from what was typed: a file's name, or the number of a game of the history."""
+    if text.isdigit() and not Path(text).exists():
+        return str(find(int(text)))
+    return text
+
+
+def _last_number(folder: Path) -> int:
+    numbers = [_number(path) for path in folder.glob("*.jsonl")]
+    return max((number for number in numbers if number is not None), default=0)
+
+
+def _number(path: Path) -> int | None:
+    head = path.name.partition("-")[0]
+    return int(head) if head.isdigit() else None
+
+
+def _entry(path: Path) -> Entry | None:
+    """What the list shows of a saved game, from its first and last lines; None if they cannot be read."""
+    number = _number(path)
+    try:
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        header, closing = json.loads(lines[0]), json.loads(lines[-1])
+        ended = path.stat().st_mtime
+    except (OSError, UnicodeDecodeError, ValueError, IndexError):
+        return None
+    if number is None or not isinstance(header, dict) or not isinstance(closing, dict):
+        return None
+    players = header.get("players")
+    names = tuple(str(name) for name in players) if isinstance(players, list) else ()
+    outcome = closing.get("outcome")
+    actions = closing.get("actions")
+    return Entry(
+        number,
+        path,
+        str(header.get("game")),
+        names,
+        ended,
+        _result(outcome, names),
+        actions if isinstance(actions, int) else 0,
+    )
+
+
+def _result(outcome: object, names: Sequence[str]) -> str:
+    if not isinstance(outcome, dict):
+        return "?"
+    winners = outcome.get("winners")
+    if not isinstance(winners, list):
+        return "?"
+    who = [
+        f"{names[seat - 1]} (P{seat})" if isinstance(seat, int) and 0 < seat <= len(names) else "?"
+        for seat in winners
+    ]
+    verb = "draw: " if len(who) > 1 else "won by "
+    return verb + ", ".join(who)
+
+
+@click.command(name="history")
+@click.option("--last", type=click.IntRange(1), default=20, show_default=True, help="How many games to list.")
+def history_command(last: int) -> None:
+    """List your finished games, newest last (cardtable replay N opens game N)."""
+    known = entries()
+    console = Console()
+    if not known:
+        console.print(f"No finished game yet (they are saved in {history_folder()}).", markup=False)
+        return
+    table = Table(title=f"Finished games ({len(known)}), kept in {history_folder()}", title_justify="left")
+    for column in ("#", "ended", "game", "players", "result", "actions"):
+        table.add_column(column, justify="right" if column in ("#", "actions") else "left")
+    for entry in known[-last:]:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.ended))
+        players = ", ".join(entry.players)
+        table.add_row(str(entry.number), when, entry.game, players, entry.result, str(entry.actions))
+    console.print(table)
+    console.print(f"Open one with: cardtable replay {known[-1].number}", markup=False)

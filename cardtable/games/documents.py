@@ -1,0 +1,21 @@
+"""The documents shipped in each game's package: its rules page, position schema and template."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from cardtable.core.registry import get_game  # the games are announced by this package
+
+
+def game_document(game: str, name: str) -> str:
+    """A document shipped in the game's package: its rules page, position schema or template."""
+    return resources.files(f"cardtable.games.{game}").joinpath(name).read_text(encoding="utf-8")
+
+
+def rules_page(game: str) -> str:
+    """The game's rules page (Markdown), with its options table and notation filled in."""
+    template = game_document(game, "rules.md")
+    rules = get_game(game)
+    table = rules.option_table.markdown().rstrip("\n")
+    notation = "\n".join("    " + line if line.strip() else "" for line in rules.notation.splitlines())
+    return template.replace("{{options}}", table).replace("{{notation}}", notation.rstrip())

@@ -1,0 +1,55 @@
+"""Reinforcement learning: every cardtable game behind PettingZoo's and Gymnasium's interfaces.
+
+    import cardtable.rl
+    env = cardtable.rl.env("scout", seats=4)            # PettingZoo AEC: every seat an agent
+    env.reset(seed=7)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, info = env.last()
+        mask = observation["action_mask"]
+        action = None if terminated or truncated else env.action_space(agent).sample(mask)
+        env.step(action)
+
+    single = cardtable.rl.gym_env("drump", opponents=["heuristic"], seat=0)   # Gymnasium
+
+Each game has a fixed discrete action space (one id per possible action) and
+a float32 observation built from the seat's view alone; docs/rl.md lists the
+ids and the layouts.  Needs the `rl` extra (pettingzoo, gymnasium, numpy).
+This package sits on top of the others (it draws the terminal's screens for
+`render()`); nothing in cardtable imports it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.bots.learned import Encoding, encoding_for
+from cardtable.games import AnyGame
+from cardtable.rl.aec import CardtableAEC
+from cardtable.rl.gym import CardtableGym
+from cardtable.rl.table import outcome_rewards
+
+
+def env(game: str | AnyGame, **options: Any) -> CardtableAEC:
+    """A PettingZoo AEC environment for `game`.
+
+    Keywords: `seats` (the table size; the game's least by default), `preset`,
+    `reward` ("outcome": win 1, loss -1, draw 0; or "score"), `illegal_reward`
+    (None: an illegal id raises IllegalActionError with the engine's reason; a
+    number: the agent is charged it and nothing changes), `max_steps` (actions
+    before the game is truncated; None: the game's own end), `render_mode`
+    ("human" or "ansi"), and any of the game's rule options by name.
+    """
+    return CardtableAEC(game, **options)
+
+
+def gym_env(game: str | AnyGame, **options: Any) -> CardtableGym:
+    """A Gymnasium environment: one seat of `game` learns against named bots.
+
+    Keywords: `opponents` (bot names, one per other seat: `random`,
+    `heuristic`, `ismcts@200`, `policy:FILE`, ...), `seat` (the learner's seat
+    from 0, or None to draw it each episode), and those of `env`.
+    """
+    return CardtableGym(game, **options)
+
+
+__all__ = ["CardtableAEC", "CardtableGym", "Encoding", "encoding_for", "env", "gym_env", "outcome_rewards"]

@@ -1,0 +1,210 @@
+"""One game at a table, as the environments see it: seeded deals, action ids, observations, rewards.
+
+The environments (`aec.py`, `gym.py`) share this: it holds the state (the
+only place in `cardtable.rl` that does), hands each seat the observation of
+its own view, takes actions by id, and scores a finished game.  Rewards come
+at the end only: with `reward="outcome"`, 1 to a sole winner, -1 to each
+loser, 1 shared among the winners when several share the win (0.5 each of
+two), and 0 to everyone when every seat shares it (a draw); with
+`reward="score"`, each seat's points as the game's outcome gives them.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from rich.console import Console
+
+from cardtable.bots.learned import Encoding, encoding_for
+from cardtable.core.chance import SEED_BITS, fresh_seed, make_rng
+from cardtable.core.errors import IllegalActionError
+from cardtable.core.game import Outcome
+from cardtable.core.players import Bot
+from cardtable.frontends.screens import render_view
+from cardtable.games import AnyGame, get_game
+
+REWARDS = ("outcome", "score")
+#: Width of a rendered screen, in characters.
+SCREEN_WIDTH = 100
+
+
+def outcome_rewards(outcome: Outcome, seats: int) -> tuple[float, ...]:
+    """Win 1, loss -1, a win shared among k seats 1/k each, a draw among all 0."""
+    winners = outcome.winners
+    if len(winners) == seats:
+        return (0.0,) * seats
+    return tuple(1.0 / len(winners) if seat in winners else -1.0 for seat in range(seats))
+
+
+class Table:
+    """A game being played by seats that act by integer id and see observations of their views."""
+
+    def __init__(
+        self,
+        game: str | AnyGame,
+        seats: int | None = None,
+        preset: str | None = None,
+        reward: str = "outcome",
+        illegal_reward: float | None = None,
+        options: Mapping[str, object] | None = None,
+    ) -> None:
+        self.game: AnyGame = get_game(game) if isinstance(game, str) else game
+        rules = self.game
+        self.seats = rules.min_seats if seats is None else seats
+        if not isinstance(self.seats, int) or not rules.min_seats <= self.seats <= rules.max_seats:
+            most = f" to {rules.max_seats}" if rules.max_seats > rules.min_seats else ""
+            span = f"{rules.min_seats}{most}"
+            raise ValueError(f"seats={seats!r}: {rules.title} is played by {span} seats")
+        if reward not in REWARDS:
+            raise ValueError(f"reward={reward!r}: the rewards are {' or '.join(map(repr, REWARDS))}")
+        if illegal_reward is not None and not isinstance(illegal_reward, int | float):
+            raise ValueError(f"illegal_reward={illegal_reward!r}: a number, or None to refuse illegal ids")
+        self.options = rules.option_table.resolve(preset, options or {})
+        self.reward = reward
+        self.illegal_reward = illegal_reward
+        self.encoding: Encoding = encoding_for(rules.name)
+        self.seed = 0
+        self.state: Any = None
+        self.steps = 0
+        self._legal: dict[int, Any] = {}
+
+    # -- the spaces (a new object each time: each agent seeds its own) ------------------
+    def action_space(self) -> spaces.Discrete:
+        """One id per possible action of the game."""
+        return spaces.Discrete(self.encoding.action_count)
+
+    def observation_space(self) -> spaces.Dict:
+        """The observation array (every entry in [0, 1], or [-1, 1] in signed parts) and the mask."""
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(low=self.encoding.layout.lowest(), high=1.0, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, shape=(self.encoding.action_count,), dtype=np.int8),
+            }
+        )
+
+    # -- a new deal --------------------------------------------------------------------
+    def deal(self, seed: int) -> None:
+        """A new game, its deal (and first seat) drawn from `seed` as a Match would draw it."""
+        self.seed = seed
+        self.state = self.game.new_state(self.options, self.seats, make_rng(seed, "deal"), None)
+        self.steps = 0
+        self._list_legal()
+
+    def _list_legal(self) -> None:
+        legal = self.game.legal_actions(self.state)
+        self._legal = dict(zip(self.encoding.action_ids(legal), legal, strict=True))
+
+    # -- what a seat sees --------------------------------------------------------------------
+    @property
+    def current_seat(self) -> int | None:
+        """The seat that must act, or None when the game is over."""
+        seat: int | None = self.game.current_seat(self.state)
+        return seat
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        outcome: Outcome | None = self.game.outcome(self.state)
+        return outcome
+
+    def view(self, seat: int | None) -> Any:
+        """What `seat` (None: a spectator) may know now."""
+        return self.game.view(self.state, seat)
+
+    def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
+        """The seat's observation of its own view, and the mask of its legal ids (all 0 unless it acts)."""
+        mask = np.zeros(self.encoding.action_count, dtype=np.int8)
+        if seat == self.current_seat:
+            mask[list(self._legal)] = 1
+        return {"observation": self.encoding.observe(self.view(seat)), "action_mask": mask}
+
+    def legal_ids(self) -> list[int]:
+        """The ids the current seat may play, in the rules' order."""
+        return list(self._legal)
+
+    # -- acting ---------------------------------------------------------------------------
+    def check_id(self, action: object) -> int:
+        """The action as an id in range (ValueError naming it if it is not one)."""
+        count = self.encoding.action_count
+        if isinstance(action, bool) or not isinstance(action, int | np.integer) or not 0 <= action < count:
+            raise ValueError(f"action {action!r}: an action is an integer id from 0 to {count - 1}")
+        return int(action)
+
+    def refusal(self, action_id: int) -> str | None:
+        """Why the id cannot be played now (the engine's words), or None when it is legal."""
+        if action_id in self._legal:
+            return None
+        action = self.encoding.actions[action_id]
+        return self.game.explain_illegal(self.state, action)
+
+    def play(self, action_id: int) -> None:
+        """Play a legal id (IllegalActionError with the engine's reason if it is not legal)."""
+        action = self._legal.get(action_id)
+        if action is None:
+            text = self.game.format_action(self.encoding.actions[action_id])
+            raise IllegalActionError(text, self.refusal(action_id) or "")
+        self.state = self.game.apply(self.state, action)
+        self.steps += 1
+        self._list_legal()
+
+    def play_bot(self, bot: Bot[Any, Any], rng: random.Random) -> None:
+        """Let a bot choose, from the current seat's view, and play its choice."""
+        legal = list(self._legal.values())
+        action = bot.choose(self.view(self.current_seat), legal, rng)
+        self.state = self.game.apply(self.state, action)
+        self.steps += 1
+        self._list_legal()
+
+    def final_rewards(self) -> tuple[float, ...]:
+        """Each seat's reward for the finished game."""
+        outcome = self.outcome
+        assert outcome is not None
+        if self.reward == "score":
+            return tuple(float(points) for points in outcome.scores)
+        return outcome_rewards(outcome, self.seats)
+
+    def action_text(self, action_id: int) -> str:
+        """An id in the game's notation."""
+        text: str = self.game.format_action(self.encoding.actions[action_id])
+        return text
+
+    # -- the screen --------------------------------------------------------------------
+    def screen(self, seat: int | None, color: bool) -> str:
+        """The terminal screen of the seat's view (None: a spectator), as text."""
+        names = [f"Seat {index + 1}" for index in range(self.seats)]
+        output = io.StringIO()
+        console = Console(
+            file=output, width=SCREEN_WIDTH, force_terminal=color, color_system="standard" if color else None
+        )
+        console.print(render_view(self.game.name, self.view(seat), names))
+        return output.getvalue()
+
+
+class EpisodeSeeds:
+    """The seed of each episode: the one `reset(seed=...)` gives, then a stream drawn from it.
+
+    A seeded reset deals as `Match(game, seed=seed)` deals; the resets after it
+    draw their seeds from a generator derived from that seed, so a run of
+    episodes repeats from its first seed.  Before any seed is given the stream
+    starts from a fresh one.
+    """
+
+    def __init__(self) -> None:
+        self._stream: random.Random | None = None
+
+    def next(self, seed: int | None) -> int:
+        """The seed of the next episode, given the seed passed to reset (if any)."""
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+                raise ValueError(f"seed={seed!r}: a seed is a whole number, 0 or more")
+            self._stream = make_rng(int(seed), "episodes")
+            return int(seed)
+        if self._stream is None:
+            self._stream = make_rng(fresh_seed(), "episodes")
+        return self._stream.getrandbits(SEED_BITS)

@@ -1,0 +1,149 @@
+"""The routes the browser client needs beyond the table protocol (docs/web.md).
+
+  GET /api/games/{game}/rules            the game's rules page (Markdown), as `cardtable rules GAME`
+  GET /api/games/fm/cards                every Forbidden Memories card, its text, terrains, stars, duelists
+  GET /api/tables/{id}/steps/{step}      a finished table at one step, as a seat (?seat=N) or a spectator
+  GET /api/tables/{id}/hint              a hint for the seat whose token the cookie holds (a hook, below)
+
+Nothing here shows what a game hides: a step is built from the view of the
+seat asked for, and only once the game is over (when the replay, seed
+included, is public to everyone at the table); a hint is computed from the
+view of the seat whose token the request carries.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from cardtable.core.errors import CardtableError
+from cardtable.games import get_game
+from cardtable.server.service import COOKIE_PREFIX, TableService
+
+#: Hints by game name: a pure function of a seat's view to JSON data (a list of suggestions).
+#: The Forbidden Memories fusion finder (being written in `cardtable.games.fm`) is to be connected
+#: here: HINTS["fm"] = that function, returning [{"picks": ["h1", "h3"], "result": "#xxx Name",
+#: "atk": 0, "def": 0}, ...], the picks in the order to play them (docs/web.md, "Hints").
+HINTS: dict[str, Callable[[Any], Any]] = {}
+#: Finished tables whose states are kept for stepping through their replay.
+STEPPED_KEPT = 16
+
+
+def _refusal(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+class ClientRoutes:
+    """The browser client's routes over the table service."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        #: Each finished table's states, one per step (state after `step` actions), the newest asked last.
+        self.states: OrderedDict[str, list[Any]] = OrderedDict()
+
+    def routes(self) -> list[BaseRoute]:
+        """The routes, to go before the client's static files."""
+        return [
+            Route("/api/games/fm/cards", self.fm_cards, methods=["GET"]),
+            Route("/api/games/{game}/rules", self.rules, methods=["GET"]),
+            Route("/api/tables/{table}/steps/{step:int}", self.step, methods=["GET"]),
+            Route("/api/tables/{table}/hint", self.hint, methods=["GET"]),
+        ]
+
+    async def rules(self, request: Request) -> Response:
+        """A game's rules page in Markdown, its options table filled in."""
+        from cardtable.games.documents import rules_page
+
+        name = request.path_params["game"]
+        try:
+            game = get_game(name)
+        except CardtableError as error:
+            return _refusal("unknown_game", str(error), 404)
+        return PlainTextResponse(rules_page(game.name), media_type="text/markdown; charset=utf-8")
+
+    async def fm_cards(self, request: Request) -> Response:
+        """Every Forbidden Memories card with its text, the terrain table, the stars' cycle, the duelists."""
+        from cardtable.games.fm.carddata import duelists
+        from cardtable.server.fm_cards import catalogue
+
+        body = catalogue() | {
+            "duelists": [{"number": number, "name": duelist.name} for number, duelist in duelists().items()]
+        }
+        return JSONResponse(body, headers={"Cache-Control": "max-age=3600"})
+
+    async def step(self, request: Request) -> Response:
+        """A finished table after `step` actions, as one seat (or a spectator) saw it then."""
+        table_id = request.path_params["table"]
+        table = self.service.find(table_id)
+        if table is None:
+            return _refusal("unknown_table", f"there is no table {table_id!r}", 404)
+        if not table.finished:
+            return _refusal("playing", f"table {table_id} is still playing; its replay comes at the end", 409)
+        seats = len(table.setup.seats)
+        asked = request.query_params.get("seat", "")
+        if asked not in ("", "0") and not (asked.isdigit() and 1 <= int(asked) <= seats):
+            return _refusal("bad_request", f"seat {asked!r}: give a seat from 1 to {seats}, or none", 400)
+        seat = int(asked) - 1 if asked not in ("", "0") else None
+        states = self._states(table_id, table)
+        step = request.path_params["step"]
+        if not 0 <= step < len(states):
+            return _refusal("bad_request", f"step {step}: this game has steps 0 to {len(states) - 1}", 400)
+        game = table.game
+        view = game.view(states[step], seat)
+        data = view.to_json(with_log=False)
+        data.pop("log", None)
+        moves = table.match.moves
+        last = moves[step - 1] if step > 0 else None
+        return JSONResponse(
+            {
+                "table": table.id,
+                "game": game.name,
+                "title": game.title,
+                "step": step,
+                "steps": len(states) - 1,
+                "seat": None if seat is None else seat + 1,
+                "seats": table.seats_json(),
+                "view": data,
+                "log": [view.describe(event) for event in view.history.entries()],
+                "action": None
+                if last is None
+                else {"seat": last.seat + 1, "action": game.format_action(last.action)},
+                "outcome": None if table.match.outcome is None else table.match.outcome.to_json(),
+            }
+        )
+
+    def _states(self, table_id: str, table: Any) -> list[Any]:
+        """Every state of a finished table, from its start; the last few tables asked for are kept."""
+        states = self.states.get(table_id)
+        if states is None:
+            match = table.match
+            states = [match.initial]
+            for move in match.moves:
+                states.append(table.game.apply(states[-1], move.action))
+            self.states[table_id] = states
+            if len(self.states) > STEPPED_KEPT:
+                self.states.popitem(last=False)
+        self.states.move_to_end(table_id)
+        return states
+
+    async def hint(self, request: Request) -> Response:
+        """A hint for the seat whose token the request's cookie holds, from that seat's view alone."""
+        table_id = request.path_params["table"]
+        table = self.service.find(table_id)
+        if table is None:
+            return _refusal("unknown_table", f"there is no table {table_id!r}", 404)
+        token = request.cookies.get(COOKIE_PREFIX + table.id)
+        seat = None if token is None else table.seat_of(token)
+        if seat is None:
+            return _refusal(
+                "spectator", "only a seat's player may ask for a hint (open your invitation)", 403
+            )
+        finder = HINTS.get(table.game.name)
+        if finder is None:
+            return _refusal("no_hint", f"no hint is connected for {table.game.title} on this server yet", 501)
+        return JSONResponse({"table": table.id, "seat": seat + 1, "hints": finder(table.match.view(seat))})

@@ -1,0 +1,267 @@
+// The Forbidden Memories duel: both fields, hands, life points, decks and terrain (fm.md). Pick cards in
+// the order they combine, play them face up or down, place the result, then attack by picking your
+// monster and its target. Hovering a card tells all about it, its ATK/DEF explained.
+import { fmCatalogue, getJson } from "../api.js";
+import { cardBack, fmCard, fmId, fmStatsExplained, starName } from "../cards.js";
+import { fill, h } from "../dom.js";
+
+/** The card catalogue, before the first drawing. */
+export function prepare() {
+  return fmCatalogue();
+}
+
+/** A legal action in duel notation, read into its parts (numbers from 1). */
+export function readAction(text) {
+  let found;
+  if ((found = /^pick ([hm])(\d+)$/.exec(text))) return { kind: "pick", from: found[1], number: Number(found[2]) };
+  if ((found = /^place (attack|defence) star (\d)(?: on m(\d))?$/.exec(text))) {
+    return { kind: "place", position: found[1], star: Number(found[2]), zone: found[3] ? Number(found[3]) : null };
+  }
+  if ((found = /^attack m(\d) (?:m(\d)|direct)$/.exec(text))) return { kind: "attack", zone: Number(found[1]), target: found[2] ? Number(found[2]) : "direct" };
+  if ((found = /^(switch) m(\d)$/.exec(text))) return { kind: "switch", zone: Number(found[2]) };
+  if ((found = /^activate s(\d)$/.exec(text))) return { kind: "activate", zone: Number(found[1]) };
+  return { kind: text };
+}
+
+/** A legal action in words. */
+export function label(text) {
+  const action = readAction(text);
+  switch (action.kind) {
+    case "pick": return action.from === "h" ? `Pick hand card ${action.number}` : `Start from your monster ${action.number}`;
+    case "place": return `Place in ${action.position}, guardian star ${action.star}${action.zone ? ` over monster ${action.zone}` : ""}`;
+    case "attack": return action.target === "direct" ? `Monster ${action.zone} attacks directly` : `Monster ${action.zone} attacks their monster ${action.target}`;
+    case "switch": return `Change the position of monster ${action.zone}`;
+    case "activate": return `Activate the magic card in zone ${action.zone}`;
+    case "play": return "Play face up";
+    case "play down": return "Play face down";
+    case "cancel": return "Put the picked cards back";
+    case "end": return "End the turn";
+    default: return text;
+  }
+}
+
+function name(context, seat) {
+  return context.names[seat - 1] || `Player ${seat}`;
+}
+
+/** The details of a card: its data, text, and the reasons for the ATK/DEF shown. */
+function details(panel, context, cardLabel, seen) {
+  const catalogue = context.catalogue;
+  const data = catalogue.cards[String(fmId(cardLabel))];
+  if (!data) return;
+  const lines = [];
+  if (data.kind === "monster") {
+    lines.push(h("div.line", {}, `${data.type} · ${data.attribute || ""} · level ${data.level}`));
+    lines.push(h("div.line", {}, `${data.atk} ATK / ${data.def} DEF`));
+    if (data.stars) lines.push(h("div.line", {}, `Guardian stars: ${data.stars.map(starName).join(", ")}`));
+    if (seen?.star) lines.push(h("div.line", {}, `Chosen star: ${starName(seen.star)} (beats ${catalogue.beats[seen.star]})`));
+  } else {
+    lines.push(h("div.line", {}, data.kind));
+  }
+  if (data.text) lines.push(h("div.line", {}, data.text));
+  if (data.printed) lines.push(h("div.line.muted", { dataset: { role: "printed" } }, `“${data.printed}”`));
+  const explained = fmStatsExplained(cardLabel, seen, catalogue, context.view.terrain);
+  fill(panel, h("h4", {}, `${data.name}`), h("div.line.muted", {}, `card #${fmId(cardLabel)}`), lines,
+    explained.length ? h("div.explain", { dataset: { role: "explained" } }, explained.map((line) => h("div", {}, line))) : null);
+}
+
+function hoverable(element, context, cardLabel, seen) {
+  // Pointing at a card tells about it; so does a tap, where nothing points (a phone).
+  for (const event of ["mouseenter", "focus", "click"]) {
+    element.addEventListener(event, () => details(context.detailsPanel, context, cardLabel, seen));
+  }
+  return element;
+}
+
+function monsterZone(context, owner, zone, targets) {
+  const { view, ui, catalogue } = context;
+  const monster = view.monsters[owner - 1][zone - 1];
+  const mine = owner === context.me;
+  const key = `${mine ? "my" : "their"}-m${zone}`;
+  const target = targets.get(key);
+  let face = null;
+  if (monster) {
+    const extra = { dataset: { key: `${key}-${monster.card || "hidden"}-${monster.position}` } };
+    face = monster.card
+      ? hoverable(fmCard(monster.card, catalogue, { ...extra, class: monster.face_up ? "" : "face-down", title: monster.face_up ? "" : "face down: hidden from your opponent" }, monster), context, monster.card, monster)
+      : cardBack({ ...extra, class: "fm", title: `a face-down monster in ${monster.position} position` });
+  }
+  return h("div.fm-zone", {
+    class: [monster?.position === "defence" ? "defence" : "", target ? "target" : "", ui.attacker === zone && mine ? "attacker" : "",
+      mine && targets.get(`select-m${zone}`) ? "can-act" : ""].join(" "),
+    dataset: { target: key },
+    tabindex: target || (mine && targets.get(`select-m${zone}`)) ? 0 : undefined,
+    title: target ? target.map(label).join("; ") : undefined,
+    onclick: () => {
+      if (target) { context.act(target[0]); return; }
+      if (mine && targets.get(`select-m${zone}`)) { ui.attacker = ui.attacker === zone ? null : zone; context.update(); }
+    },
+  }, h("span.zone-label", {}, `m${zone}`), face);
+}
+
+function magicZone(context, owner, zone, targets) {
+  const { view, catalogue } = context;
+  const entry = view.magic[owner - 1][zone - 1];
+  const mine = owner === context.me;
+  const key = `${mine ? "my" : "their"}-s${zone}`;
+  const target = targets.get(key);
+  let face = null;
+  if (entry === "set") face = cardBack({ class: "fm", dataset: { key: `${key}-set` } });
+  else if (entry) face = hoverable(fmCard(entry, catalogue, { dataset: { key: `${key}-${entry}` }, title: "set face down" }), context, entry, null);
+  return h("div.fm-zone.magic-zone", { class: target ? "target" : "", dataset: { target: key }, tabindex: target ? 0 : undefined, title: target ? label(target[0]) : undefined, onclick: target ? () => context.act(target[0]) : null },
+    h("span.zone-label", {}, `s${zone}`), face);
+}
+
+function sideInfo(context, seat, targets) {
+  const { view } = context;
+  const index = seat - 1;
+  const direct = seat !== context.me ? targets.get("direct") : null;
+  return h("div.fm-side-info", { class: direct ? "target" : "", dataset: { seat, target: seat !== context.me ? "direct" : "" }, onclick: direct ? () => context.act(direct[0]) : null, title: direct ? label(direct[0]) : undefined },
+    h("b", {}, name(context, seat), seat === context.seat ? " (you)" : ""),
+    h("span.lp", { title: "life points" }, `${view.lp[index]} LP`),
+    h("span", {}, `deck ${view.deck_sizes[index]}`),
+    h("span", {}, `hand ${view.hand_sizes[index]}`),
+    seat !== context.seat ? h("span.mini-hand", {}, Array.from({ length: view.hand_sizes[index] }, () => cardBack({ class: "fm" }))) : null,
+    h("span", {}, `used ${view.graveyard_sizes[index]}`),
+    view.locks?.[index] ? h("span", { title: "may not attack (Swords of Revealing Light)" }, `locked ${view.locks[index]}`) : null,
+    direct ? h("button.action", { type: "button", dataset: { action: direct[0] } }, "Attack directly") : null);
+}
+
+function placePanel(context, places) {
+  const { view, ui, catalogue } = context;
+  const pending = view.pending;
+  if (!pending || !places.length) return null;
+  const data = catalogue.cards[String(fmId(pending.card))];
+  ui.position ??= "attack";
+  ui.star ??= 1;
+  const choice = (key, value, words) => h("button", { type: "button", class: ui[key] === value ? "on" : "", dataset: { role: `${key}-${value}` }, onclick: () => { ui[key] = value; context.update(); } }, words);
+  const free = places.find((action) => action.position === ui.position && action.star === ui.star && action.zone === null);
+  const text = free ? `place ${ui.position} star ${ui.star}` : null;
+  return h("div.fm-place", { dataset: { role: "place" } },
+    hoverable(fmCard(pending.card, catalogue, {}), context, pending.card, null),
+    h("div", {},
+      h("div.choices", {}, "Position: ", choice("position", "attack", "Attack"), choice("position", "defence", "Defence")),
+      h("div.choices", {}, "Guardian star: ", (data?.stars || ["1", "2"]).map((star, index) => choice("star", index + 1, `${starName(star)} (beats ${catalogue.beats[star] || "?"})`))),
+      text ? h("button.action.primary", { type: "button", dataset: { action: text }, onclick: () => context.act(text) }, "Place it")
+        : h("p", {}, "No zone is free: click one of your monsters to place it over.")));
+}
+
+async function askHint(context) {
+  const panel = context.hintsPanel;
+  fill(panel, "Looking for combinations…");
+  try {
+    const answer = await getJson(`/api/tables/${context.table}/hint`);
+    const hints = Array.isArray(answer.hints) ? answer.hints : [];
+    if (!hints.length) { fill(panel, "No combination found in your hand."); return; }
+    fill(panel, h("b", {}, "Combinations in your hand:"), h("ul", {}, hints.slice(0, 6).map((hint) => h("li", {},
+      `${(hint.picks || []).join(" + ")} → ${hint.result || "?"}${hint.atk !== undefined ? ` (${hint.atk}/${hint.def})` : ""} `,
+      hint.picks ? h("button", { type: "button", onclick: () => { context.keep.queue = hint.picks.map((pick) => `pick ${pick}`); context.update(); } }, "Pick these") : null))));
+  } catch (error) {
+    fill(panel, error.status === 501 ? "The fusion finder is not connected on this server yet." : `No hint: ${error.message}`);
+  }
+}
+
+/** The duel as the context's seat sees it. */
+export function render(context) {
+  const { view, legal, ui, keep } = context;
+  const me = view.seat || 1;
+  const them = 3 - me;
+  context.me = me;
+  const actions = legal.map(readAction);
+  // Picks queued by a hint go one at a time, each on the state the last one made.
+  if (keep.queue?.length && context.myTurn) {
+    const next = keep.queue.shift();
+    if (legal.includes(next)) setTimeout(() => context.act(next), 0);
+    else keep.queue = [];
+  }
+  const targets = new Map();
+  const add = (key, text) => targets.set(key, [...(targets.get(key) || []), text]);
+  const places = [];
+  actions.forEach((action, index) => {
+    const text = legal[index];
+    if (action.kind === "pick" && action.from === "m") add(`my-m${action.number}`, text);
+    if (action.kind === "place") {
+      places.push(action);
+      if (action.zone && action.position === (ui.position || "attack") && action.star === (ui.star || 1)) add(`my-m${action.zone}`, text);
+    }
+    if (action.kind === "attack" || action.kind === "switch") add(`select-m${action.zone}`, text);
+    if (action.kind === "attack" && action.zone === ui.attacker) add(action.target === "direct" ? "direct" : `their-m${action.target}`, text);
+    if (action.kind === "activate") add(`my-s${action.zone}`, text);
+  });
+  if (ui.attacker && !targets.get(`select-m${ui.attacker}`)) ui.attacker = null;
+
+  context.detailsPanel = h("div.fm-details", { dataset: { role: "details" } }, h("p.muted", {}, "Point at (or tap) a card to read it."));
+  context.hintsPanel = h("div.hints", { hidden: view.phase !== "pick" || !context.myTurn || undefined });
+  const row = (owner, kind) => h("div.fm-row", {}, [1, 2, 3, 4, 5].map((zone) => (kind === "m" ? monsterZone : magicZone)(context, owner, zone, targets)));
+  const picks = Array.isArray(view.picks) ? view.picks : [];
+  const handCount = view.hand_sizes[me - 1];
+  const hand = view.seat ? view.window.map((cardLabel, index) => {
+    const pickText = `pick h${index + 1}`;
+    const order = picks.indexOf(index + 1);
+    const element = fmCard(cardLabel, context.catalogue, {
+      class: [order >= 0 ? "picked" : "", index >= handCount ? "from-deck" : "", legal.includes(pickText) ? "playable" : ""].join(" "),
+      dataset: { key: `window-${index}-${cardLabel}`, area: "hand", position: index + 1 },
+      role: "button",
+      tabindex: 0,
+      title: index >= handCount ? "the top of your deck, within your hand window" : undefined,
+      onclick: () => { if (legal.includes(pickText)) context.act(pickText); },
+    });
+    if (order >= 0) element.append(h("span.pick-number", {}, order + 1));
+    return hoverable(element, context, cardLabel, null);
+  }) : Array.from({ length: handCount }, (_, index) => cardBack({ class: "fm", dataset: { key: `hand-${index}` } }));
+
+  const field = h("div.fm-field", {},
+    sideInfo(context, them, targets),
+    row(them, "s"), row(them, "m"),
+    h("div.fm-terrain", { dataset: { role: "terrain" } }, `terrain: ${view.terrain}`),
+    row(me, "m"), row(me, "s"),
+    sideInfo(context, me, targets),
+    placePanel(context, places),
+    h("div.fm-hand", { dataset: { area: "my-hand" } }, hand),
+    context.hintsPanel);
+  const board = h("div.fm-board", { dataset: { phase: view.phase } }, field, context.detailsPanel);
+
+  const buttons = [];
+  const covered = new Set();
+  const button = (text, extra = "") => h(`button.action${extra}`, { type: "button", dataset: { action: text }, onclick: () => context.act(text) }, label(text));
+  for (const [index, action] of actions.entries()) {
+    const text = legal[index];
+    if (action.kind === "pick" || action.kind === "place" || action.kind === "attack" || action.kind === "activate") covered.add(text);
+    if (["play", "play down", "cancel", "end"].includes(text)) {
+      covered.add(text);
+      buttons.push(button(text, text === "play" ? ".primary" : text === "end" ? ".end" : ""));
+    }
+    if (action.kind === "switch") {
+      covered.add(text);
+      if (ui.attacker === action.zone) buttons.push(button(text, ".chip"));
+    }
+  }
+  if (ui.attacker) {
+    for (const text of targets.get(`select-m${ui.attacker}`) || []) {
+      if (readAction(text).kind === "attack") buttons.push(button(text, ".chip"));
+    }
+  }
+  if (view.phase === "pick" && context.myTurn) {
+    buttons.push(h("button.ghost", { type: "button", dataset: { role: "hint" }, onclick: () => askHint(context) }, "Fusion hint"));
+  }
+  return { board, actions: buttons, covered, prompt: prompt(context, picks) };
+}
+
+function prompt(context, picks) {
+  const { view, legal } = context;
+  if (view.outcome) return `Duel over: ${view.outcome.reason}`;
+  const actor = view.current_seat ? name(context, view.current_seat) : "";
+  if (!context.seat) return `${actor}'s turn (${view.phase}).`;
+  if (!legal.length) return `${actor} is playing (${view.phase})…`;
+  if (view.phase === "pick") {
+    return picks.length
+      ? `Picked ${picks.length}: pick more to combine them in this order, then play face up or face down.`
+      : "Your turn: pick the cards to play, in the order they combine (a fusion, an equip), or one of your monsters first; then play them.";
+  }
+  if (view.phase === "place") return "Place the card that came out: choose its position and guardian star.";
+  if (view.phase === "battle") {
+    return context.ui.attacker ? "Now click the monster to attack (or attack directly), or change its position."
+      : "Battle: click one of your monsters to attack with it, activate a set magic card, or end the turn.";
+  }
+  return "Your move.";
+}

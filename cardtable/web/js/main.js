@@ -1,0 +1,37 @@
+// The client's entry: the address says which page to show.
+import { h, fill } from "./dom.js";
+
+const root = document.getElementById("app");
+
+async function route() {
+  const query = new URLSearchParams(location.search);
+  try {
+    if (query.has("table")) {
+      const { openTable } = await import("./table.js");
+      const table = query.get("table");
+      const guide = query.has("guide") || sessionStorage.getItem(`guide-${table}`) === "1";
+      await openTable(root, table, { watching: query.has("watch"), guide });
+    } else if (query.has("replay")) {
+      const { openReplay } = await import("./replay.js");
+      await openReplay(root, query.get("replay"), query.get("as"), Number(query.get("step") || 0));
+    } else if (query.has("decks")) {
+      const { openDecks } = await import("./decks.js");
+      await openDecks(root);
+    } else if (query.has("rules")) {
+      const { rulesPage } = await import("./rules.js");
+      await rulesPage(root, query.get("rules"));
+    } else if (query.has("guide")) {
+      const { startGuide } = await import("./lobby.js");
+      await startGuide(root);
+    } else {
+      const { openLobby } = await import("./lobby.js");
+      await openLobby(root);
+    }
+  } catch (error) {
+    console.error(error);
+    fill(root, h("div.page", {}, h("h1", {}, "Something went wrong"), h("p", {}, String(error.message || error)),
+      h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+  }
+}
+
+route();

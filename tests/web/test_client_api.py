@@ -1,0 +1,146 @@
+"""The server's routes for the browser client: rules pages, the FM cards, a finished game's steps, hints."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from cardtable.games import get_game
+from cardtable.server import app as application
+from cardtable.server import client_api
+from cardtable.server.limits import Limits
+from cardtable.server.storage import SqliteStorage
+
+Scenario = Callable[[httpx.AsyncClient, Any], Awaitable[None]]
+
+
+def _run(tmp_path: Path, scenario: Scenario) -> None:
+    """Run a scenario against the application in this process (no bots, no workers started)."""
+    storage = SqliteStorage(tmp_path / "tables.sqlite")
+    app = application.create_app(storage, Limits(), workers=1, search_workers=1)
+    transport = httpx.ASGITransport(app=app)
+
+    async def run() -> None:
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            await scenario(client, app.state.tables.service)
+
+    asyncio.run(run())
+    storage.close()
+
+
+async def _table(client: httpx.AsyncClient, game: str = "drump") -> dict[str, Any]:
+    seats = [{"person": "Ann"}, {"person": "Bob"}]
+    answer = await client.post("/api/tables", json={"protocol": 1, "game": game, "seats": seats})
+    assert answer.status_code == 201, answer.text
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+def _finish(service: Any, table_id: str) -> Any:
+    """Play a table to its end at random through the service (stored like any action)."""
+    table = service.find(table_id)
+    rng = random.Random(3)
+    while not table.finished:
+        seat = table.match.current_seat
+        table.match.play(rng.choice(table.match.legal_actions()), seat)
+        service._commit(table, None, None)
+    return table
+
+
+def test_each_rules_page_is_served_as_markdown(tmp_path: Path) -> None:
+    async def scenario(client: httpx.AsyncClient, service: Any) -> None:
+        page = await client.get("/api/games/drump/rules")
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/markdown")
+        assert (
+            page.text.startswith("# DRUMP") and "{{options}}" not in page.text and "`block_adds`" in page.text
+        )
+        missing = await client.get("/api/games/chess/rules")
+        assert missing.status_code == 404 and "chess" in missing.json()["error"]["message"]
+
+    _run(tmp_path, scenario)
+
+
+def test_the_fm_cards_carry_their_data_and_what_they_do(tmp_path: Path) -> None:
+    async def scenario(client: httpx.AsyncClient, service: Any) -> None:
+        data = (await client.get("/api/games/fm/cards")).json()
+        assert len(data["cards"]) == 722 and len(data["duelists"]) == 39
+        dragon = data["cards"]["1"]
+        assert (dragon["name"], dragon["atk"], dragon["def"], dragon["stars"]) == (
+            "Blue-eyes White Dragon",
+            3000,
+            2500,
+            ["Sun", "Mars"],
+        )
+        assert (
+            data["cards"]["340"]["text"] == "You gain 1,000 life points (at most your starting life points)."
+        )
+        assert (
+            data["cards"]["686"]["name"] == "Widespread Ruin"
+            and "any attacker" in data["cards"]["686"]["text"]
+        )
+        assert data["cards"]["330"]["text"].startswith("Turns the field to Forest")
+        # Eternal Rest's text names no side: every Zombie goes, the caster's too.
+        assert data["cards"]["656"]["text"] == "Destroys every Zombie monster on the field, yours included."
+        assert data["cards"]["656"]["printed"].startswith("Eliminates all Zombie")
+        # Every card that is not a monster says what it does.
+        assert all(card["text"] for card in data["cards"].values() if card["kind"] != "monster")
+        assert data["beats"]["Sun"] == "Moon" and data["terrain_boost"]["Reptile"] == [0] * 6
+
+    _run(tmp_path, scenario)
+
+
+def test_a_finished_game_is_stepped_through_as_any_seat(tmp_path: Path) -> None:
+    async def scenario(client: httpx.AsyncClient, service: Any) -> None:
+        created = await _table(client)
+        table_id = created["table"]
+        playing = await client.get(f"/api/tables/{table_id}/steps/0")
+        assert playing.status_code == 409 and playing.json()["error"]["code"] == "playing"
+        table = _finish(service, table_id)
+        game = get_game("drump")
+        steps = len(table.match.moves)
+        start = (await client.get(f"/api/tables/{table_id}/steps/0?seat=1")).json()
+        assert start["steps"] == steps and start["action"] is None and start["seat"] == 1
+        # The view is the seat's own at that step: seat 1's hand, not seat 2's.
+        initial = table.match.initial
+        assert start["view"]["hand"] == game.view(initial, 0).to_json(with_log=False)["hand"]
+        assert start["log"] == [game.view(initial, 0).describe(event) for event in game.view(initial, 0).log]
+        watched = (await client.get(f"/api/tables/{table_id}/steps/{steps}")).json()
+        assert watched["seat"] is None and watched["view"]["hand"] == [] and watched["outcome"]["winners"]
+        last = table.match.moves[-1]
+        assert watched["action"] == {"seat": last.seat + 1, "action": game.format_action(last.action)}
+        for bad in (f"steps/{steps + 1}", "steps/0?seat=3", "steps/0?seat=x"):
+            refused = await client.get(f"/api/tables/{table_id}/{bad}")
+            assert refused.status_code == 400, bad
+        assert (await client.get("/api/tables/nothing/steps/0")).status_code == 404
+
+    _run(tmp_path, scenario)
+
+
+def test_a_hint_comes_from_the_view_of_the_seat_whose_cookie_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[Any] = []
+
+    def finder(view: Any) -> list[dict[str, Any]]:
+        seen.append(view)
+        return [{"picks": ["h1", "h2"], "result": "a fusion", "atk": 1, "def": 2}]
+
+    async def scenario(client: httpx.AsyncClient, service: Any) -> None:
+        created = await _table(client, "fm")
+        table_id = created["table"]
+        assert (await client.get(f"/api/tables/{table_id}/hint")).status_code == 403
+        await client.get(created["seats"][1]["link"])  # the invitation keeps seat 2's token in a cookie
+        unconnected = await client.get(f"/api/tables/{table_id}/hint")
+        assert unconnected.status_code == 501 and unconnected.json()["error"]["code"] == "no_hint"
+        monkeypatch.setitem(client_api.HINTS, "fm", finder)
+        answer = (await client.get(f"/api/tables/{table_id}/hint")).json()
+        assert answer["seat"] == 2 and answer["hints"][0]["picks"] == ["h1", "h2"]
+        assert seen[0].seat == 1, "the hint was given seat 2's view"
+
+    _run(tmp_path, scenario)
