@@ -280,7 +280,9 @@ def main() -> None:
     missing: list[str] = []
     play, tree = contenders(not args.skip_search, args.iterations, missing)
     if missing:
-        console.print(f"not installed, left out: {', '.join(missing)} (pip install -e '.[bench]')")
+        console.print(
+            f"not installed, left out: {', '.join(missing)} (pip install -e '.[bench]')", markup=False
+        )
     where = f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}"
     measure(play, args.rounds, args.slice, args.seed)
     report(console, f"Random self-play, decisions per CPU second ({where})", "decisions", play)

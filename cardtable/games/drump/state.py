@@ -9,6 +9,8 @@ here; the rules themselves are in `rules`, `exchange` and `turns`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
 from cardtable.games.drump.burst import Exchange
@@ -27,35 +29,39 @@ MAIN, DEFENDING, ACE_CHOICE, BLOCKING, COUNTERING, DRAW_CHOICE, DISCARDING, OVER
 PHASE_NAMES = ("main", "defend", "ace", "block", "counter", "draw", "discard", "over")
 
 
+#: The state's fields (its slots), named here too: a compiled class (mypyc) keeps no __slots__.
+FIELDS = (
+    "burst_used",
+    "deck",
+    "discarding",
+    "drawing",
+    "exchange",
+    "extra_jacks",
+    "first_seat",
+    "hands",
+    "known",
+    "last_turn",
+    "log_length",
+    "logs",
+    "options",
+    "part_zone",
+    "phase",
+    "pile",
+    "recycles",
+    "result",
+    "slots_set",
+    "stacks",
+    "summoned",
+    "turn_number",
+    "turn_seat",
+    "zones",
+)
+
+
 class DrumpState:
     """A DRUMP position; seats 0 and 1, slots 0-3, body parts 0-3 (head, wings, body, tail)."""
 
-    __slots__ = (
-        "burst_used",
-        "deck",
-        "discarding",
-        "drawing",
-        "exchange",
-        "extra_jacks",
-        "first_seat",
-        "hands",
-        "known",
-        "last_turn",
-        "log_length",
-        "logs",
-        "options",
-        "part_zone",
-        "phase",
-        "pile",
-        "recycles",
-        "result",
-        "slots_set",
-        "stacks",
-        "summoned",
-        "turn_number",
-        "turn_seat",
-        "zones",
-    )
+    __slots__ = FIELDS
 
     options: DrumpOptions
     #: Body-part zone (0-3) of each part card under `options.part_by_suit`.
@@ -127,7 +133,7 @@ class DrumpState:
 
     def fingerprint(self) -> tuple[object, ...]:
         """Every field, for equality checks in tests."""
-        return tuple(getattr(self, name) for name in DrumpState.__slots__)
+        return tuple(getattr(self, name) for name in FIELDS)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DrumpState) and self.fingerprint() == other.fingerprint()
@@ -151,7 +157,9 @@ class DrumpState:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
         # The two seats' logs and the spectators' log, written directly (as append_event would):
         # this runs for nearly every action, and the general loop measured twice as slow.
-        first, second, spectators = self.logs
+        # (Unpacked through Any: mypyc crashes on unpacking the recursive LogNode type.)
+        logs: tuple[Any, ...] = self.logs
+        first, second, spectators = logs
         if hidden is None:
             self.logs = ((event, first), (event, second), (event, spectators))
         else:
