@@ -126,23 +126,27 @@ class TreeSearch:
         while outcome(state) is None:
             actions = legal_actions(state)
             children = node.children
-            untried = [action for action in actions if action not in children]
+            # One look-up per legal action: the children already made, and the actions not yet tried.
+            tried: list[Node] = []
+            untried = []
+            for action in actions:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    tried.append(child)
             seat = current_seat(state)
             assert seat is not None
             if untried:
                 action = untried[rng.randrange(len(untried))]
-                child = Node(action, node, seat)
-                children[action] = child
-                for other in actions:
-                    if other in children and other is not action:
-                        children[other].availability += 1
-                node = child
+                for child in tried:
+                    child.availability += 1
+                node = children[action] = Node(action, node, seat)
                 state = apply(state, action)
                 break
             best: Node | None = None
             best_value = -1.0
-            for action in actions:
-                child = children[action]
+            for child in tried:
                 child.availability += 1
                 value = child.total / child.visits + log_c * math.sqrt(
                     math.log(child.availability) / child.visits

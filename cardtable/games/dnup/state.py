@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from cardtable.core.events import Event, LogNode, append_event
 from cardtable.core.game import NOBODY, Outcome
-from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.dnup.options import DnupOptions
 
 PLAYING, OVER = range(2)
 PHASE_NAMES = ("play", "over")
 
 
-@with_fast_copy
 class DnupState:
     """A dnup position: seats 0..n-1; hands are sorted oriented codes (order is the holder's to choose)."""
 
@@ -68,8 +64,32 @@ class DnupState:
     logs: tuple[LogNode, ...]
     log_length: int
     round_log_start: int
-    #: A new state sharing every (immutable) field with this one (made by with_fast_copy).
-    copy: Callable[[], DnupState]
+
+    def copy(self) -> DnupState:
+        """A new state sharing every (immutable) field with this one."""
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
+        new = DnupState.__new__(DnupState)
+        new.aside = self.aside
+        new.chance_seed = self.chance_seed
+        new.discards = self.discards
+        new.hands = self.hands
+        new.known = self.known
+        new.log_length = self.log_length
+        new.logs = self.logs
+        new.options = self.options
+        new.out = self.out
+        new.phase = self.phase
+        new.result = self.result
+        new.round = self.round
+        new.round_log_start = self.round_log_start
+        new.round_scores = self.round_scores
+        new.scores = self.scores
+        new.seats = self.seats
+        new.start_seat = self.start_seat
+        new.tables = self.tables
+        new.turn_seat = self.turn_seat
+        new.turns = self.turns
+        return new
 
     def current_seat(self) -> int | None:
         """The seat that decides now."""

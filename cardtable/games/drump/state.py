@@ -9,11 +9,10 @@ here; the rules themselves are in `rules`, `exchange` and `turns`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
-from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.drump.burst import Exchange
 from cardtable.games.drump.cards import DECK, IS_PART, NO_CARD, SUIT
 from cardtable.games.drump.options import DrumpOptions
@@ -30,36 +29,39 @@ MAIN, DEFENDING, ACE_CHOICE, BLOCKING, COUNTERING, DRAW_CHOICE, DISCARDING, OVER
 PHASE_NAMES = ("main", "defend", "ace", "block", "counter", "draw", "discard", "over")
 
 
-@with_fast_copy
+#: The state's fields (its slots), named here too: a compiled class (mypyc) keeps no __slots__.
+FIELDS = (
+    "burst_used",
+    "deck",
+    "discarding",
+    "drawing",
+    "exchange",
+    "extra_jacks",
+    "first_seat",
+    "hands",
+    "known",
+    "last_turn",
+    "log_length",
+    "logs",
+    "options",
+    "part_zone",
+    "phase",
+    "pile",
+    "recycles",
+    "result",
+    "slots_set",
+    "stacks",
+    "summoned",
+    "turn_number",
+    "turn_seat",
+    "zones",
+)
+
+
 class DrumpState:
     """A DRUMP position; seats 0 and 1, slots 0-3, body parts 0-3 (head, wings, body, tail)."""
 
-    __slots__ = (
-        "burst_used",
-        "deck",
-        "discarding",
-        "drawing",
-        "exchange",
-        "extra_jacks",
-        "first_seat",
-        "hands",
-        "known",
-        "last_turn",
-        "log_length",
-        "logs",
-        "options",
-        "part_zone",
-        "phase",
-        "pile",
-        "recycles",
-        "result",
-        "slots_set",
-        "stacks",
-        "summoned",
-        "turn_number",
-        "turn_seat",
-        "zones",
-    )
+    __slots__ = FIELDS
 
     options: DrumpOptions
     #: Body-part zone (0-3) of each part card under `options.part_by_suit`.
@@ -99,12 +101,39 @@ class DrumpState:
     #: Events in each log.
     log_length: int
 
-    #: A new state sharing every (immutable) field with this one (made by with_fast_copy).
-    copy: Callable[[], DrumpState]
+    def copy(self) -> DrumpState:
+        """A new state sharing every (immutable) field with this one."""
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
+        new = DrumpState.__new__(DrumpState)
+        new.burst_used = self.burst_used
+        new.deck = self.deck
+        new.discarding = self.discarding
+        new.drawing = self.drawing
+        new.exchange = self.exchange
+        new.extra_jacks = self.extra_jacks
+        new.first_seat = self.first_seat
+        new.hands = self.hands
+        new.known = self.known
+        new.last_turn = self.last_turn
+        new.log_length = self.log_length
+        new.logs = self.logs
+        new.options = self.options
+        new.part_zone = self.part_zone
+        new.phase = self.phase
+        new.pile = self.pile
+        new.recycles = self.recycles
+        new.result = self.result
+        new.slots_set = self.slots_set
+        new.stacks = self.stacks
+        new.summoned = self.summoned
+        new.turn_number = self.turn_number
+        new.turn_seat = self.turn_seat
+        new.zones = self.zones
+        return new
 
     def fingerprint(self) -> tuple[object, ...]:
         """Every field, for equality checks in tests."""
-        return tuple(getattr(self, name) for name in DrumpState.__slots__)
+        return tuple(getattr(self, name) for name in FIELDS)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, DrumpState) and self.fingerprint() == other.fingerprint()
@@ -128,7 +157,9 @@ class DrumpState:
         """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
         # The two seats' logs and the spectators' log, written directly (as append_event would):
         # this runs for nearly every action, and the general loop measured twice as slow.
-        first, second, spectators = self.logs
+        # (Unpacked through Any: mypyc crashes on unpacking the recursive LogNode type.)
+        logs: tuple[Any, ...] = self.logs
+        first, second, spectators = logs
         if hidden is None:
             self.logs = ((event, first), (event, second), (event, spectators))
         else:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
 
 from cardtable.core.events import Event, LogNode, append_event
 from cardtable.core.game import NOBODY, Outcome
-from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.fm.options import FmOptions
 
 SEATS = 2
@@ -92,7 +90,6 @@ class Placement(NamedTuple):
     zone: int | None
 
 
-@with_fast_copy
 class FmState:
     """A duel between seat 0 (who moves first: the player) and seat 1."""
 
@@ -157,8 +154,35 @@ class FmState:
     ending: DuelEnding | None
     logs: tuple[LogNode, ...]
     log_length: int
-    #: A new state sharing every (immutable) field with this one (made by with_fast_copy).
-    copy: Callable[[], FmState]
+
+    def copy(self) -> FmState:
+        """A new state sharing every (immutable) field with this one."""
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
+        new = FmState.__new__(FmState)
+        new.counters = self.counters
+        new.decks = self.decks
+        new.ending = self.ending
+        new.graveyards = self.graveyards
+        new.hands = self.hands
+        new.locks = self.locks
+        new.log_length = self.log_length
+        new.logs = self.logs
+        new.lp = self.lp
+        new.magic = self.magic
+        new.monsters = self.monsters
+        new.options = self.options
+        new.pending = self.pending
+        new.phase = self.phase
+        new.picks = self.picks
+        new.result = self.result
+        new.sees_face_down = self.sees_face_down
+        new.switched = self.switched
+        new.terrain = self.terrain
+        new.turn_number = self.turn_number
+        new.turn_seat = self.turn_seat
+        new.used_attacks = self.used_attacks
+        new.windows = self.windows
+        return new
 
     def current_seat(self) -> int | None:
         """The seat deciding now: always the turn player (traps fire by themselves)."""

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from cardtable.core.events import Event, LogNode, append_event
 from cardtable.core.game import NOBODY, Outcome
-from cardtable.core.state_copy import with_fast_copy
 from cardtable.games.scout.options import ScoutOptions
 
 # Phases.
@@ -14,7 +11,6 @@ ORIENTING, PLAYING, SHOWING, OVER = range(4)
 PHASE_NAMES = ("orient", "play", "show", "over")
 
 
-@with_fast_copy
 class ScoutState:
     """A Scout position: seats 0..n-1; hands are oriented card codes, left to right."""
 
@@ -85,8 +81,35 @@ class ScoutState:
     log_length: int
     round_log_start: int
 
-    #: A new state sharing every (immutable) field with this one (made by with_fast_copy).
-    copy: Callable[[], ScoutState]
+    def copy(self) -> ScoutState:
+        """A new state sharing every (immutable) field with this one."""
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
+        new = ScoutState.__new__(ScoutState)
+        new.active = self.active
+        new.aside = self.aside
+        new.aside_seen = self.aside_seen
+        new.captured = self.captured
+        new.chance_seed = self.chance_seed
+        new.chips = self.chips
+        new.hands = self.hands
+        new.known = self.known
+        new.log_length = self.log_length
+        new.logs = self.logs
+        new.options = self.options
+        new.owner = self.owner
+        new.phase = self.phase
+        new.result = self.result
+        new.round = self.round
+        new.round_log_start = self.round_log_start
+        new.round_scores = self.round_scores
+        new.rounds = self.rounds
+        new.scores = self.scores
+        new.scouts_in_row = self.scouts_in_row
+        new.seats = self.seats
+        new.start_seat = self.start_seat
+        new.tokens = self.tokens
+        new.turn_seat = self.turn_seat
+        return new
 
     def current_seat(self) -> int | None:
         """The seat that decides now."""

@@ -1,0 +1,104 @@
+"""The compiled build (mypyc, tools/build_compiled.py) plays exactly the games the pure Python build plays.
+
+Uses the compiled modules of this checkout if they are built (`make compiled`),
+and otherwise builds a compiled copy of the package first (about 45 CPU
+seconds).  Skipped only when mypyc is not installed (the `compiled` extra).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TOOL = ROOT / "tools" / "build_compiled.py"
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("mypyc") is None, reason="mypyc is not installed (the `compiled` extra)"
+)
+
+
+def digest() -> str:
+    """Every game played at fixed seeds: actions, outcomes and final positions, then ISMCTS's choices."""
+    import hashlib
+    import json
+    import random
+
+    from cardtable.bots.ismcts import ISMCTSBot
+    from cardtable.core.match import Match
+    from cardtable.games import game_names, get_game
+
+    text = []
+    for name in game_names():
+        game = get_game(name)
+        options = game.option_table.default()
+        for seats in sorted({game.min_seats, game.max_seats}):
+            for seed in range(4):
+                rng = random.Random(seed)
+                state = game.new_state(options, seats, rng, None)
+                while game.outcome(state) is None:
+                    legal = game.legal_actions(state)
+                    action = legal[rng.randrange(len(legal))]
+                    text.append(game.format_action(action))
+                    state = game.apply(state, action)
+                outcome = game.outcome(state)
+                assert outcome is not None
+                text.append(json.dumps([outcome.to_json(), game.position_of(state)], sort_keys=True))
+        match = Match(game, seed=7, seats=game.min_seats)
+        bot = ISMCTSBot(game, iterations=100)
+        bot_rng = random.Random(3)
+        for _ in range(6):
+            if match.is_over:
+                break
+            action = bot.choose(match.view(match.current_seat), match.legal_actions(), bot_rng)
+            text.append(game.format_action(action))
+            match.play(action)
+    return hashlib.sha256("\n".join(text).encode()).hexdigest()
+
+
+def run_digest(root: Path) -> tuple[str, str]:
+    """(digest, file of DRUMP's rules module) in a fresh interpreter importing cardtable from `root`."""
+    code = (
+        f"import sys; sys.path.insert(0, {str(ROOT / 'tests')!r}); "
+        "import test_speed_compiled, cardtable.games.drump.rules as rules; "
+        "print(test_speed_compiled.digest()); print(rules.__file__)"
+    )
+    environment = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=environment, capture_output=True, text=True, check=True
+    )
+    found, module = done.stdout.split()
+    return found, module
+
+
+@pytest.fixture(scope="module")
+def roots(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(pure root, compiled root): this checkout where it is built, copies otherwise."""
+    pure = tmp_path_factory.mktemp("pure")
+    subprocess.run([sys.executable, "-c", _COPY, str(pure)], check=True)
+    if next(ROOT.glob("cardtable/games/drump/rules*.so"), None) is not None:
+        return pure, ROOT
+    compiled = tmp_path_factory.mktemp("compiled")
+    subprocess.run([sys.executable, str(TOOL), "--into", str(compiled)], check=True, capture_output=True)
+    return pure, compiled
+
+
+#: Copies the package's sources without compiled modules (tools/build_compiled.py's copy_sources).
+_COPY = (
+    f"import sys; sys.path.insert(0, {str(TOOL.parent)!r}); import build_compiled, pathlib; "
+    "build_compiled.copy_sources(pathlib.Path(sys.argv[1]))"
+)
+
+
+def test_the_compiled_build_plays_the_same_games_as_the_pure_one(roots: tuple[Path, Path]) -> None:
+    pure, compiled = roots
+    pure_digest, pure_module = run_digest(pure)
+    compiled_digest, compiled_module = run_digest(compiled)
+    assert pure_module.endswith(".py")
+    assert compiled_module.endswith(".so")
+    assert compiled_digest == pure_digest
