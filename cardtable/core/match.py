@@ -17,7 +17,7 @@ from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import GameOverError, IllegalActionError, NotYourTurnError, PositionError
 from cardtable.core.game import ActionT, Game, OptionsT, Outcome, StateT, ViewT
 from cardtable.core.jsonio import JSON
-from cardtable.core.players import Bot, Player, reads_state
+from cardtable.core.players import Bot, Player, reads_nothing, reads_state
 
 #: Actions bots may take in a row before a runner gives up on the game ending.  Every shipped game
 #: ends by its own rules (dnup by its turn limit); this guard is for a game set to go on for ever,
@@ -73,6 +73,10 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
             )
         self.state: StateT = self.initial
         self.moves: list[Move[ActionT]] = []
+        # The legal actions of the state they were generated for (states are never changed in place:
+        # `apply` returns a new one), so a decision and the play of it generate them once.
+        self._legal_state: StateT | None = None
+        self._legal: Sequence[ActionT] = ()
 
     # -- the state of play -----------------------------------------------------
     @property
@@ -92,7 +96,11 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
 
     def legal_actions(self) -> Sequence[ActionT]:
         """The legal actions of the current seat."""
-        return self.game.legal_actions(self.state)
+        state = self.state
+        if state is not self._legal_state:
+            self._legal = self.game.legal_actions(state)
+            self._legal_state = state
+        return self._legal
 
     def view(self, seat: int | None) -> ViewT:
         """What `seat` (None: a spectator) may know now."""
@@ -102,15 +110,16 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
     def play(self, action: ActionT | str, seat: int | None = None) -> None:
         """Take an action (an action value or its text) for `seat`, or the current seat."""
         game = self.game
-        text = action if isinstance(action, str) else game.format_action(action)
         if game.outcome(self.state) is not None:
-            raise GameOverError(text)
+            raise GameOverError(action if isinstance(action, str) else game.format_action(action))
         current = game.current_seat(self.state)
         assert current is not None
         if seat is not None and seat != current:
-            raise NotYourTurnError(seat, current, text)
+            raise NotYourTurnError(
+                seat, current, action if isinstance(action, str) else game.format_action(action)
+            )
         chosen = game.parse_action(action) if isinstance(action, str) else action
-        legal = game.legal_actions(self.state)
+        legal = self.legal_actions()
         # Rules hand out interned actions, so identity finds a legal one fast.
         if not any(candidate is chosen for candidate in legal) and chosen not in legal:
             raise IllegalActionError(game.format_action(chosen), game.explain_illegal(self.state, chosen))
@@ -122,7 +131,9 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
         game = self.game
         seat = game.current_seat(self.state)
         assert seat is not None
-        legal = game.legal_actions(self.state)
+        legal = self.legal_actions()
+        if reads_nothing(player):
+            return player.choose_blind(legal, rng)
         if reads_state(player):
             return player.choose_from_state(self.state, legal, rng)
         bot = cast(Bot[ViewT, ActionT], player)  # every other player is a Bot

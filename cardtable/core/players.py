@@ -37,11 +37,23 @@ class StateBot(Protocol[StateT_contra, ActionT]):
         ...
 
 
+@runtime_checkable
+class BlindBot(Protocol[ActionT]):
+    """A bot whose choice reads only the legal actions (random play): it is spared a view."""
+
+    name: str
+
+    def choose_blind(self, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
+        """One of `legal`, knowing nothing else."""
+        ...
+
+
 #: Anything that can take a seat without a person, for a game of these states, actions and views.
 Player: TypeAlias = StateBot[StateT, ActionT] | Bot[ViewT, ActionT]
 
 
 _READS_STATE: dict[type, bool] = {}
+_READS_NOTHING: dict[type, bool] = {}
 
 
 def reads_state(player: Player[StateT, ActionT, ViewT]) -> TypeGuard[StateBot[StateT, ActionT]]:
@@ -50,6 +62,15 @@ def reads_state(player: Player[StateT, ActionT, ViewT]) -> TypeGuard[StateBot[St
     known = _READS_STATE.get(kind)
     if known is None:
         known = _READS_STATE[kind] = isinstance(player, StateBot)
+    return known
+
+
+def reads_nothing(player: Player[StateT, ActionT, ViewT]) -> TypeGuard[BlindBot[ActionT]]:
+    """Whether a player chooses from the legal actions alone (checked once per class)."""
+    kind = type(player)
+    known = _READS_NOTHING.get(kind)
+    if known is None:
+        known = _READS_NOTHING[kind] = isinstance(player, BlindBot)
     return known
 
 
@@ -73,4 +94,8 @@ class RandomBot:
 
     def choose(self, view: object, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
         """A uniformly random legal action."""
+        return legal[rng.randrange(len(legal))]
+
+    def choose_blind(self, legal: Sequence[ActionT], rng: random.Random) -> ActionT:
+        """A uniformly random legal action (the same draw as `choose`, with no view built for it)."""
         return legal[rng.randrange(len(legal))]
