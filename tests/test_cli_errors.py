@@ -174,7 +174,7 @@ def test_simulate_and_arena_refuse_a_budget_with_no_end(spec: str, tmp_path: Pat
         (["--seats", "2,2"], "names a table size twice"),
         (["--seats", "two"], "is not a list of numbers"),
         (["--players", "heuristic,alien"], "unknown player 'alien'"),
-        (["--option", "hand_limit=" + "9" * 5000], "is not a whole number"),
+        (["--option", "hand_limit=" + "9" * 5000], "a number of 5,000 digits is beyond the limit"),
         (["--rules", "nope"], "unknown preset 'nope'"),
     ],
 )

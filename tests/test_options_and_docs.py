@@ -53,6 +53,9 @@ def test_presets_select_each_sources_column() -> None:
     [
         ("recycle_limit=-1", "is below 0"),
         ("recycle_limit=many", "is not a whole number"),
+        # Digits other than ASCII 0-9, and Python's underscores, are not how a person writes a number.
+        ("recycle_limit=\u0663", "is not a whole number"),
+        ("recycle_limit=1_0", "is not a whole number"),
         ("block_adds=maybe", "is not true or false"),
         ("colour=red", "unknown option 'colour'"),
         ("block_adds", "not of the form name=value"),

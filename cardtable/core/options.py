@@ -17,6 +17,9 @@ from typing import Any, Generic, TypeAlias, TypeVar
 from cardtable.core.errors import OptionError
 from cardtable.core.jsonio import JSON, MAX_OPTION_NUMBER
 
+#: The most digits an option's number is read with (far past every bound, well inside int()'s own limit).
+MOST_OPTION_DIGITS = 1000
+
 OptionsT = TypeVar("OptionsT")
 #: The value of one option: a switch, a number, a choice among words, or None ("unlimited").
 OptionValue: TypeAlias = bool | int | str | None
@@ -90,10 +93,17 @@ class Option:
                 return False
             raise OptionError(f"option {self.name}: {text!r} is not true or false")
         if isinstance(self.default, int) or self.default is None:
-            try:
-                return int(lowered)
-            except ValueError:
-                raise OptionError(f"option {self.name}: {text!r} is not a whole number") from None
+            # ASCII digits with an optional sign: int() would also take '٣' and '1_000'.
+            sign, digits = (-1, lowered[1:]) if lowered.startswith("-") else (1, lowered)
+            if not (digits and digits.isascii() and digits.isdigit()):
+                raise OptionError(f"option {self.name}: {text!r} is not a whole number")
+            if len(digits) > MOST_OPTION_DIGITS:
+                # int() refuses texts of thousands of digits; any of them is past every bound anyway.
+                raise OptionError(
+                    f"option {self.name}: a number of {len(digits):,} digits is beyond the limit of "
+                    f"{MAX_OPTION_NUMBER:,}"
+                )
+            return sign * int(digits)
         return text
 
     def show(self, value: OptionValue) -> str:
