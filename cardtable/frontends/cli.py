@@ -492,6 +492,93 @@ def arena(
 
 @main.command()
 @_game_argument
+@click.option(
+    "--rules",
+    "presets",
+    metavar="PRESET,PRESET,...",
+    help="Variants to compare, one a preset, comma-separated (default: the game's defaults), e.g. pt,vi,en.",
+)
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    metavar="[PRESET,]NAME=VALUE,...",
+    help="A variant with options of its own, e.g. pt,recycle_limit=3 (repeatable).",
+)
+@click.option(
+    "--option",
+    "assignments",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Set one rule option in every variant.",
+)
+@click.option(
+    "--players",
+    default="heuristic,heuristic",
+    show_default=True,
+    help="Bots, comma-separated, seat 1 first; the same in every variant.",
+)
+@click.option("--seats", type=click.IntRange(2), help="Players per game, bots repeated to fill seats.")
+@click.option("--games", "count", type=_GAMES, default=1000, show_default=True, help="Games per variant.")
+@click.option("--jobs", type=_JOBS, help="Processes to use (default: all cores).")
+@click.option("--seed", type=_SEED, default=1, show_default=True, help="Seed of the whole study.")
+@click.option(
+    "--out",
+    "folder",
+    type=click.Path(file_okay=False),
+    default="study-results",
+    show_default=True,
+    help="Folder for study.json, study.csv and study.png.",
+)
+def study(
+    game_name: str,
+    presets: str | None,
+    variants: tuple[str, ...],
+    assignments: tuple[str, ...],
+    players: str,
+    seats: int | None,
+    count: int,
+    jobs: int | None,
+    seed: int,
+    folder: str,
+) -> None:
+    """Compare rule variants: the same games, seeds and bots under each, side by side (docs/study.md).
+
+    For each variant: how often the first player wins and how far that is
+    from 1/seats, shared wins, game lengths and endings, with 95% intervals.
+    """
+    from rich.table import Table
+
+    from cardtable.frontends.simulate_report import progress_bar
+    from cardtable.sim.study import read_variants, report_rows, run_study, save_study
+
+    game = _game(game_name)
+    chosen = read_variants(game, presets, variants, assignments)
+    bots = [_spec(name) for name in players.split(",")]
+    names = _players(game, None, ",".join(bots[index % len(bots)] for index in range(seats or len(bots))))
+    if "you" in names:
+        raise click.BadParameter("a study is played between bots only", param_hint="--players")
+    check_output_folder(folder, PathError, "study results")
+    console = Console()
+    with progress_bar(console) as progress:
+        task = progress.add_task(f"{game.title}: {len(chosen)} variants", total=count * len(chosen))
+        result = run_study(
+            game.name, chosen, names, count, seed, jobs, lambda done: progress.advance(task, done)
+        )
+    table = Table(title=f"{game.title}, {' vs '.join(names)}, {count} games per variant, seed {seed}")
+    table.add_column("")
+    for variant in chosen:
+        table.add_column(variant.label, justify="right")
+    for measure, figures in report_rows(result):
+        table.add_row(measure, *figures)
+    console.print(table)
+    console.print("Rates with 95% Wilson intervals; lengths: mean (median; quartiles).")
+    saved = save_study(result, Path(folder))
+    console.print(f"Saved {', '.join(str(path) for path in saved)}.")
+
+
+@main.command()
+@_game_argument
 def rules(game_name: str) -> None:
     """Print the rules of GAME with its options and presets (paged on a terminal)."""
     text = rules_page(game_name)

@@ -49,6 +49,8 @@ class GameTask:
     index: int
     #: Where the game's replay is saved (as `game-INDEX.jsonl`), or None for no replay.
     replay_folder: str | None = None
+    #: Whether the record keeps the spectator's view of the last state (`cardtable study` reads rounds).
+    keep_last_view: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class GameRecord:
     #: Decisions taken by each seat.
     decisions: tuple[int, ...]
     replay: str | None
+    #: The spectator's view of the last state as JSON without its log, if the task asked for it.
+    last_view: Mapping[str, JSON] | None = None
 
     def seat_of(self, player: int) -> int:
         """The seat the player sat in (ValueError if it did not play this game)."""
@@ -210,6 +214,7 @@ def play_game(task: GameTask) -> GameRecord:
         seconds=tuple(seconds),
         decisions=tuple(decisions),
         replay=path,
+        last_view=game.view(match.state, None).to_json(with_log=False) if task.keep_last_view else None,
     )
 
 
