@@ -21,6 +21,7 @@ from cardtable.sim.runner import run_games
 from cardtable.sim.simulate import simulation_tasks
 from cardtable.sim.stats import Rate
 from cardtable.sim.study import (
+    STAGE_KEYS,
     Spread,
     read_variants,
     run_study,
@@ -47,7 +48,7 @@ def test_the_figures_are_counted_from_the_games_records() -> None:
     study = run_study("drump", variants, PLAYERS, games=15, seed=5, jobs=1)
     for variant, report in zip(variants, study.reports, strict=True):
         tasks = simulation_tasks("drump", PLAYERS, 15, variant.options, 5)
-        records = run_games([replace(task, keep_last_view=True) for task in tasks], jobs=1)
+        records = run_games([replace(task, view_keys=STAGE_KEYS) for task in tasks], jobs=1)
         first_wins = sum(1 for record in records if record.winners == (record.first_seat,))
         shared = sum(1 for record in records if len(record.winners) > 1)
         assert report.games == 15
@@ -61,7 +62,7 @@ def test_the_figures_are_counted_from_the_games_records() -> None:
         assert decisions.median == sorted(lengths)[7]
         assert decisions.first_quartile == pytest.approx(quartile(lengths, 0.25))
         assert decisions.third_quartile == pytest.approx(quartile(lengths, 0.75))
-        turns = [record.last_view["turn_number"] for record in records if record.last_view is not None]
+        turns = [record.last_view["turn_number"] for record in records]
         assert report.lengths["turns"] == Spread.of(turns) and len(turns) == 15
         assert "rounds" not in report.lengths  # DRUMP counts turns, not rounds
         for ending, rate in report.endings.items():
@@ -75,7 +76,7 @@ def test_turns_and_rounds_are_those_of_the_games_last_state(tmp_path: Path) -> N
     for game, players in (("drump", PLAYERS), ("fm", ("random", "random")), ("dnup", ("random",) * 3)):
         options = get_game(game).option_table.to_dict(get_game(game).option_table.default())
         tasks = [
-            replace(task, keep_last_view=True, replay_folder=str(tmp_path / game))
+            replace(task, view_keys=STAGE_KEYS, replay_folder=str(tmp_path / game))
             for task in simulation_tasks(game, players, 2, options, 3)
         ]
         for record in run_games(tasks, jobs=1):
@@ -181,6 +182,7 @@ def test_the_command_prints_the_variants_side_by_side_and_saves_the_files(tmp_pa
         (["--players", "you,random"], "a study is played between bots only"),
         (["--players", "random,robot"], "unknown player 'robot'"),
         (["--seats", "3"], "DRUMP takes 2 to 2 players, not 3"),
+        (["--games", "400000"], "3 variants of 400,000 games: a study plays at most 1,000,000 games"),
     ],
 )
 def test_the_command_refuses_bad_input_in_one_line_and_writes_nothing(

@@ -554,6 +554,11 @@ def study(
 
     game = _game(game_name)
     chosen = read_variants(game, presets, variants, assignments)
+    if count * len(chosen) > MAX_GAMES:
+        raise click.BadParameter(
+            f"{len(chosen)} variants of {count:,} games: a study plays at most {MAX_GAMES:,} games",
+            param_hint="--games",
+        )
     bots = [_spec(name) for name in players.split(",")]
     names = _players(game, None, ",".join(bots[index % len(bots)] for index in range(seats or len(bots))))
     if "you" in names:

@@ -131,11 +131,14 @@ class Spread:
         return f"{self.mean:.1f} ({self.median:g}; {self.first_quartile:g}-{self.third_quartile:g})"
 
 
-def stage_counts(view: Mapping[str, JSON] | None) -> dict[str, int]:
+#: The entries of a game's last view that count how far it went: its round (from 1), its turn (Scout and
+#: dnup count rounds, DRUMP turns, FM each player's turns).
+STAGE_KEYS = ("round", "turn_number")
+
+
+def stage_counts(view: Mapping[str, JSON]) -> dict[str, int]:
     """The rounds and turns a game's last view counts: `round` (from 1), `turn_number` (per seat, added)."""
     counts: dict[str, int] = {}
-    if view is None:
-        return counts
     rounds, turns = view.get("round"), view.get("turn_number")
     if isinstance(rounds, int):
         counts["rounds"] = rounds
@@ -220,7 +223,7 @@ def run_study(
     game = get_game(game_name)
     check_players(game, players, len(players))
     tasks = [
-        replace(task, keep_last_view=True)
+        replace(task, view_keys=STAGE_KEYS)
         for variant in variants
         for task in simulation_tasks(game.name, players, games, variant.options, seed)
     ]
