@@ -18,7 +18,7 @@ from cardtable.core.errors import OptionError
 from cardtable.frontends.cli import main
 from cardtable.games import get_game
 from cardtable.sim.runner import run_games
-from cardtable.sim.simulate import simulation_tasks
+from cardtable.sim.simulate import simulate, simulation_tasks
 from cardtable.sim.stats import Rate
 from cardtable.sim.study import (
     STAGE_KEYS,
@@ -89,6 +89,16 @@ def test_turns_and_rounds_are_those_of_the_games_last_state(tmp_path: Path) -> N
                 assert counts == {"turns": sum(state.turn_number)}
             else:
                 assert counts == {"turns": state.turn_number}
+
+
+def test_a_variant_plays_the_games_simulate_plays_for_the_same_seed() -> None:
+    (variant,) = read_variants(DRUMP, "en", [])
+    (report,) = run_study("drump", [variant], PLAYERS, games=10, seed=4, jobs=1).reports
+    summary = simulate("drump", PLAYERS, 10, variant.options, seed=4, jobs=1)
+    assert report.first_player_wins == summary.first_player_wins()
+    assert report.draws == summary.draws()
+    assert report.lengths["decisions"].mean == pytest.approx(summary.length()[0])
+    assert {ending: rate.successes for ending, rate in report.endings.items()} == summary.endings()
 
 
 def test_the_same_seed_gives_the_same_report_and_the_same_rules_the_same_figures() -> None:
