@@ -496,7 +496,8 @@ def arena(
     "--rules",
     "presets",
     metavar="PRESET,PRESET,...",
-    help="Variants to compare, one a preset, comma-separated (default: the game's defaults), e.g. pt,vi,en.",
+    help="Variants to compare, comma-separated presets ('default': none), e.g. pt,vi,en. Without --rules "
+    "or --variant: every preset of the game.",
 )
 @click.option(
     "--variant",
