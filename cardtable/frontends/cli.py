@@ -548,10 +548,8 @@ def study(
     For each variant: how often the first player wins and how far that is
     from 1/seats, shared wins, game lengths and endings, with 95% intervals.
     """
-    from rich.table import Table
-
-    from cardtable.frontends.simulate_report import progress_bar
-    from cardtable.sim.study import read_variants, report_rows, run_study, save_study
+    from cardtable.frontends.study_report import run_and_report
+    from cardtable.sim.study import read_variants
 
     game = _game(game_name)
     chosen = read_variants(game, presets, variants, assignments)
@@ -565,22 +563,7 @@ def study(
     if "you" in names:
         raise click.BadParameter("a study is played between bots only", param_hint="--players")
     check_output_folder(folder, PathError, "study results")
-    console = Console()
-    with progress_bar(console) as progress:
-        task = progress.add_task(f"{game.title}: {len(chosen)} variants", total=count * len(chosen))
-        result = run_study(
-            game.name, chosen, names, count, seed, jobs, lambda done: progress.advance(task, done)
-        )
-    table = Table(title=f"{game.title}, {' vs '.join(names)}, {count} games per variant, seed {seed}")
-    table.add_column("")
-    for variant in chosen:
-        table.add_column(variant.label, justify="right")
-    for measure, figures in report_rows(result):
-        table.add_row(measure, *figures)
-    console.print(table)
-    console.print("Rates with 95% Wilson intervals; lengths: mean (median; quartiles).")
-    saved = save_study(result, Path(folder))
-    console.print(f"Saved {', '.join(str(path) for path in saved)}.")
+    run_and_report(game, chosen, names, count, seed, jobs, Path(folder), Console())
 
 
 @main.command()
