@@ -4,28 +4,29 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
+from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
-from rich.markdown import Markdown
 
-from cardtable.bots import bot_names, is_search_spec, make_bot, make_opponent
 from cardtable.core.errors import CardtableError, PathError
 from cardtable.core.jsonio import MAX_GAMES, MAX_JOBS, MAX_SEED
-from cardtable.core.match import Match
 from cardtable.core.paths import check_output_folder
-from cardtable.core.players import Bot
-from cardtable.core.positions import read_position_file
-from cardtable.frontends.history import history_command
-from cardtable.frontends.history import replay_file as replay_file_of
-from cardtable.frontends.registry import PlayRequest, all_front_ends, front_end
-from cardtable.frontends.saves import open_game, savers
+from cardtable.frontends.registry import FRONT_END_COMMANDS, front_end_command
 from cardtable.games import AnyGame, game_names, get_game
 from cardtable.games.documents import game_document, rules_page
-from cardtable.server.command import serve
+
+if TYPE_CHECKING:
+    from cardtable.core.match import Match
+    from cardtable.core.players import Bot
+
+# `cardtable --help` and the commands import what they use when they run (docs/benchmarks.md, issue 14):
+# every game, front end and the server would take most of a second to import, for a help screen.
 
 HUMANS = {"you", "human", "me"}
 
@@ -70,7 +71,42 @@ class CardtableGroup(click.Group):
     and the reason, exit status 2; `--debug` shows the traceback as well.
     Anything else is a bug: its traceback and a line saying so, exit status
     1.  Ctrl-C ends quietly, exit status 130.
+
+    Commands defined elsewhere (the server's, the front ends') are imported
+    when they run or show their help; until then `cardtable --help` lists
+    them by the first sentence of their help, given with them.
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: Each command not yet imported: how to import it, and the first sentence of its help.
+        self.lazy_commands: dict[str, tuple[Callable[[], click.Command], str]] = {}
+        self._listing = False
+
+    def add_lazy_command(self, name: str, summary: str, load: Callable[[], click.Command]) -> None:
+        """Add a command that `load` imports when first needed; `summary`: its help's first sentence."""
+        self.lazy_commands[name] = (load, summary)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, imported or not, in alphabetical order."""
+        return sorted({*self.commands, *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command of that name, imported now if it was not (but not to list it in the help)."""
+        if cmd_name in self.lazy_commands and cmd_name not in self.commands:
+            load, summary = self.lazy_commands[cmd_name]
+            if self._listing:
+                return click.Command(cmd_name, help=summary)
+            self.add_command(load(), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the commands, those not yet imported by their summaries (as click shortens any help)."""
+        self._listing = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._listing = False
 
     def make_context(
         self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
@@ -119,6 +155,8 @@ def main(debug: bool) -> None:
 
 def _bots_help() -> str:
     """`--vs` in `play --help`: the games' bots (grouped when games share them), and what a budget means."""
+    from cardtable.bots import bot_names
+
     games_by_bots: dict[tuple[str, ...], list[str]] = {}
     for name in game_names():
         games_by_bots.setdefault(tuple(bot_names(get_game(name))), []).append(name)
@@ -132,6 +170,20 @@ def _bots_help() -> str:
         "(plain ismcts: 1,000). policy:FILE plays a policy trained with cardtable.rl (docs/rl.md). "
         "For fm, also one of the 39 duelists (number or name)."
     )
+
+
+class HelpWhenShown(click.Option):
+    """An option whose help is written when it is shown (`play --vs` lists every game's bots: every game
+    would be imported for any command)."""
+
+    def __init__(self, *args: Any, write_help: Callable[[], str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.write_help = write_help
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        """The option's line in the help, its text written now."""
+        self.help = self.write_help()
+        return super().get_help_record(ctx)
 
 
 def _game(name: str) -> AnyGame:
@@ -150,6 +202,8 @@ def _spec(name: str) -> str:
 
 
 def _players(game: AnyGame, vs: str | None, players: str | None) -> list[str]:
+    from cardtable.bots import bot_names, is_search_spec, make_bot
+
     if players and vs:
         raise click.UsageError("give either --vs or --players, not both")
     names = [_spec(name) for name in players.split(",")] if players else ["you", vs or "heuristic"]
@@ -199,7 +253,7 @@ _option_option = click.option(
 
 @main.command()
 @_game_argument
-@click.option("--vs", help=_bots_help())
+@click.option("--vs", cls=HelpWhenShown, write_help=_bots_help)
 @click.option("--players", help="Every seat in order, comma-separated: you, random, heuristic, ...")
 @_rules_option
 @_option_option
@@ -232,6 +286,11 @@ def play(
 
     For fm, --vs names one of the 39 duelists (number or name), or a bot.
     """
+    from cardtable.bots import make_opponent
+    from cardtable.core.match import Match
+    from cardtable.core.positions import read_position_file
+    from cardtable.frontends.registry import PlayRequest, front_end
+    from cardtable.frontends.saves import open_game, savers
     from cardtable.frontends.terminal import play_at_terminal
 
     game = _game(game_name)
@@ -310,7 +369,9 @@ def play(
 )
 def replay_command(replay_file: str, observer: str | None, step: bool | None) -> None:
     """Step through a saved game: a file, or the number of a finished game (cardtable history)."""
+    from cardtable.frontends.history import replay_file as replay_file_of
     from cardtable.frontends.replay_viewer import ReplayViewer, parse_observer
+    from cardtable.frontends.saves import open_game
 
     saved = open_game(replay_file_of(replay_file))
     seat = parse_observer(observer, saved)
@@ -431,11 +492,89 @@ def arena(
 
 @main.command()
 @_game_argument
+@click.option(
+    "--rules",
+    "presets",
+    metavar="PRESET,PRESET,...",
+    help="Variants to compare, comma-separated presets ('default': none), e.g. pt,vi,en. Without --rules "
+    "or --variant: every preset of the game.",
+)
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    metavar="[PRESET,]NAME=VALUE,...",
+    help="A variant with options of its own, e.g. pt,recycle_limit=3 (repeatable).",
+)
+@click.option(
+    "--option",
+    "assignments",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Set one rule option in every variant.",
+)
+@click.option(
+    "--players",
+    default="heuristic,heuristic",
+    show_default=True,
+    help="Bots, comma-separated, seat 1 first; the same in every variant.",
+)
+@click.option("--seats", type=click.IntRange(2), help="Players per game, bots repeated to fill seats.")
+@click.option("--games", "count", type=_GAMES, default=1000, show_default=True, help="Games per variant.")
+@click.option("--jobs", type=_JOBS, help="Processes to use (default: all cores).")
+@click.option("--seed", type=_SEED, default=1, show_default=True, help="Seed of the whole study.")
+@click.option(
+    "--out",
+    "folder",
+    type=click.Path(file_okay=False),
+    default="study-results",
+    show_default=True,
+    help="Folder for study.json, study.csv and study.png.",
+)
+def study(
+    game_name: str,
+    presets: str | None,
+    variants: tuple[str, ...],
+    assignments: tuple[str, ...],
+    players: str,
+    seats: int | None,
+    count: int,
+    jobs: int | None,
+    seed: int,
+    folder: str,
+) -> None:
+    """Compare rule variants: the same games, seeds and bots under each, side by side (docs/study.md).
+
+    For each variant: how often the first player wins and how far that is
+    from 1/seats, shared wins, game lengths and endings, with 95% intervals.
+    """
+    from cardtable.frontends.study_report import run_and_report
+    from cardtable.sim.study import read_variants
+
+    game = _game(game_name)
+    chosen = read_variants(game, presets, variants, assignments)
+    if count * len(chosen) > MAX_GAMES:
+        raise click.BadParameter(
+            f"{len(chosen)} variants of {count:,} games: a study plays at most {MAX_GAMES:,} games",
+            param_hint="--games",
+        )
+    bots = [_spec(name) for name in players.split(",")]
+    names = _players(game, None, ",".join(bots[index % len(bots)] for index in range(seats or len(bots))))
+    if "you" in names:
+        raise click.BadParameter("a study is played between bots only", param_hint="--players")
+    check_output_folder(folder, PathError, "study results")
+    run_and_report(game, chosen, names, count, seed, jobs, Path(folder), Console())
+
+
+@main.command()
+@_game_argument
 def rules(game_name: str) -> None:
     """Print the rules of GAME with its options and presets (paged on a terminal)."""
     text = rules_page(game_name)
     console = Console()
     if console.is_terminal:
+        from rich.markdown import Markdown
+
         # The system's pager (PAGER, else less or more): the page does not scroll out of sight.
         with console.pager():
             console.print(Markdown(text))
@@ -447,10 +586,13 @@ def rules(game_name: str) -> None:
 @click.option("--names", is_flag=True, help="Only the games' names, one a line.")
 def games(names: bool) -> None:
     """List the games and their bots."""
-    for name in game_names():
-        if names:
+    if names:
+        for name in game_names():
             click.echo(name)
-            continue
+        return
+    from cardtable.bots import bot_names
+
+    for name in game_names():
         game = get_game(name)
         seats = (
             f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"
@@ -477,14 +619,26 @@ def position_template(game_name: str) -> None:
     click.echo(game_document(game_name, "position.template.jsonc"), nl=False)
 
 
-# The table server: play online in a browser.
-main.add_command(serve)
-main.add_command(history_command)
+def _imported(module: str, name: str) -> click.Command:
+    """A command defined in another module, imported now."""
+    command: click.Command = getattr(import_module(module), name)
+    return command
 
+
+# The table server (play online in a browser), and the games played at this terminal.
+main.add_lazy_command(
+    "serve",
+    "Serve tables to play online: people by invitation links, bots in worker processes.",
+    partial(_imported, "cardtable.server.command", "serve"),
+)
+main.add_lazy_command(
+    "history",
+    "List your finished games, newest last (cardtable replay N opens game N).",
+    partial(_imported, "cardtable.frontends.history", "history_command"),
+)
 # The commands of the games' own applications (a campaign, deck files), from their front ends.
-for _front_end in all_front_ends():
-    for _command in _front_end.commands:
-        main.add_command(_command)
+for _name, (_, _summary) in FRONT_END_COMMANDS.items():
+    main.add_lazy_command(_name, _summary, partial(front_end_command, _name))
 
 
 if __name__ == "__main__":  # pragma: no cover

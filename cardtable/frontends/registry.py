@@ -7,7 +7,9 @@ applications set up more than seats and options (the Forbidden Memories
 duelists, decks and campaign), a play set-up and commands of their own.
 Everything but the board has a plain default.  The command line and the
 terminal game ask this table and never branch on a game's name.  Modules are
-imported when their game is first asked for.
+imported when their game is first asked for; the commands a front end adds
+are named in a table of their own, so that `cardtable --help` lists them
+without importing it.
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import RenderableType
 
-from cardtable.core.match import Match
-from cardtable.core.players import Bot
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from cardtable.core.match import Match
+    from cardtable.core.players import Bot
 
 #: The front end module of each shipped game.
 MODULES = {
@@ -29,6 +33,14 @@ MODULES = {
     "scout": "cardtable.frontends.scout_screen",
     "dnup": "cardtable.frontends.dnup_screen",
     "fm": "cardtable.frontends.fm",
+}
+
+#: The commands the front ends add to `cardtable`: each command's game, and its help's first sentence
+#: (tests/test_cli_imports.py checks this against the front ends' own commands).
+FRONT_END_COMMANDS = {
+    "campaign": ("fm", "The Forbidden Memories campaign: duel the 39 duelists, win cards, build your deck."),
+    "deck": ("fm", "Forbidden Memories decks: check, make and show deck files, or move the campaign's deck."),
+    "fm": ("fm", "Forbidden Memories tools: the fusion finder and the card sheet."),
 }
 
 
@@ -47,7 +59,7 @@ class PlayRequest:
 
 
 #: Builds a match and its bots from a play request; raises click.UsageError on a bad request.
-PlaySetup = Callable[[PlayRequest], tuple[Match[Any, Any, Any, Any], dict[int, Bot]]]
+PlaySetup = Callable[[PlayRequest], "tuple[Match[Any, Any, Any, Any], dict[int, Bot]]"]
 
 
 class UnknownCard(LookupError):
@@ -118,3 +130,12 @@ def front_end(game: str) -> FrontEnd:
 def all_front_ends() -> list[FrontEnd]:
     """Every shipped front end (importing each)."""
     return [front_end(game) for game in MODULES]
+
+
+def front_end_command(name: str) -> click.Command:
+    """The command `name` that a front end adds to `cardtable` (importing the front end)."""
+    game, _ = FRONT_END_COMMANDS[name]
+    for command in front_end(game).commands:
+        if command.name == name:
+            return command
+    raise LookupError(f"the {game} front end has no command {name!r}")

@@ -49,6 +49,8 @@ class GameTask:
     index: int
     #: Where the game's replay is saved (as `game-INDEX.jsonl`), or None for no replay.
     replay_folder: str | None = None
+    #: Entries of the spectator's view of the last state for the record to keep (`study` reads rounds).
+    view_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class GameRecord:
     #: Decisions taken by each seat.
     decisions: tuple[int, ...]
     replay: str | None
+    #: The entries of the spectator's view of the last state that the task asked for, as JSON.
+    last_view: Mapping[str, JSON] = field(default_factory=dict)
 
     def seat_of(self, player: int) -> int:
         """The seat the player sat in (ValueError if it did not play this game)."""
@@ -101,6 +105,14 @@ class GameRecord:
             "decisions": list(self.decisions),
             "replay": self.replay,
         }
+
+
+def view_entries(game: AnyGame, state: object, keys: Sequence[str]) -> dict[str, JSON]:
+    """The entries of a state's spectator view that are named in `keys` (none asked: no view is made)."""
+    if not keys:
+        return {}
+    shown = game.view(state, None).to_json(with_log=False)
+    return {key: shown[key] for key in keys if key in shown}
 
 
 @dataclass
@@ -210,6 +222,7 @@ def play_game(task: GameTask) -> GameRecord:
         seconds=tuple(seconds),
         decisions=tuple(decisions),
         replay=path,
+        last_view=view_entries(game, match.state, task.view_keys),
     )
 
 

@@ -1,0 +1,94 @@
+"""The study's picture: the variants side by side, first-player wins, game lengths and endings."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from cardtable.sim.study import Study
+
+
+def plot_study(study: Study, path: Path) -> None:
+    """Write a PNG: first-player win rates with 95% intervals against 1/seats, a box of each game
+    length (quartiles, whiskers from least to most, the mean a dot), and the endings' shares stacked."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    reports = study.reports
+    labels = [report.variant.label for report in reports]
+    places = list(range(len(reports)))
+    measures = list(reports[0].lengths)
+    width = max(3.0, 0.9 * len(reports) + 1.5)
+    figure, axes = plt.subplots(1, 2 + len(measures), figsize=(width * (2 + len(measures)), 4.2))
+
+    first = axes[0]
+    rates = [report.first_player_wins.value for report in reports]
+    intervals = [report.first_player_wins.interval for report in reports]
+    errors = [
+        [rate - low for rate, (low, _) in zip(rates, intervals, strict=True)],
+        [high - rate for rate, (_, high) in zip(rates, intervals, strict=True)],
+    ]
+    first.bar(places, rates, yerr=errors, capsize=5, color="steelblue")
+    fair = 1 / reports[0].seats
+    first.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"1/{reports[0].seats}")
+    first.set_xticks(places, labels, rotation=20, ha="right")
+    first.set_ylim(0, 1)
+    first.set_title("first player wins (95% CI)")
+    first.legend(loc="upper right")
+
+    for axis, measure in zip(axes[1:], measures, strict=False):
+        spreads = [report.lengths[measure] for report in reports]
+        boxes = [
+            {
+                "label": label,
+                "med": spread.median,
+                "q1": spread.first_quartile,
+                "q3": spread.third_quartile,
+                "whislo": spread.least,
+                "whishi": spread.most,
+                "mean": spread.mean,
+                "fliers": [],
+            }
+            for label, spread in zip(labels, spreads, strict=True)
+        ]
+        axis.bxp(boxes, positions=places, showmeans=True)
+        axis.set_xticks(places, labels, rotation=20, ha="right")
+        axis.set_title(f"game length: {measure}")
+
+    endings = axes[-1]
+    bottoms = [0.0] * len(reports)
+    for ending in reports[0].endings:
+        shares = [report.endings[ending].value for report in reports]
+        endings.bar(places, shares, bottom=bottoms, label=ending)
+        bottoms = [bottom + share for bottom, share in zip(bottoms, shares, strict=True)]
+    endings.set_xticks(places, labels, rotation=20, ha="right")
+    endings.set_ylim(0, 1)
+    endings.set_title("endings")
+    endings.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
+
+    players = ", ".join(study.players)
+    figure.suptitle(f"{study.game}: {study.games} games per variant, {players}, seed {study.seed}")
+    figure.tight_layout()
+    _save_whole(figure, path)
+    plt.close(figure)
+
+
+def _save_whole(figure: Figure, path: Path) -> None:
+    """Save the figure as a PNG whole or not at all: a temporary file in the same folder, then a rename."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            figure.savefig(stream, format="png", dpi=100)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
