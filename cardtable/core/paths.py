@@ -10,7 +10,9 @@ caller's typed error naming the path and the reason (`path_error`).
 from __future__ import annotations
 
 import errno
+import functools
 import os
+import tempfile
 from pathlib import Path
 
 from cardtable.core.errors import CardtableError
@@ -102,3 +104,32 @@ def make_folder(path: str | os.PathLike[str], error: type[CardtableError], what:
     except OSError as problem:
         raise path_error(error, f"make {what}", folder, problem) from None
     return folder
+
+
+@functools.cache
+def _permissions_for_new_files() -> int:
+    """The mode `open()` gives a new file: read and write for all, less the process's umask (read once:
+    reading it means setting it, which no other thread should see)."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write a file whole or not at all: a temporary file in the same folder, then a rename.
+
+    The file gets the permissions any new file would (the temporary file's own are the owner's only).
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data.encode("utf-8") if isinstance(data, str) else data)
+            stream.flush()
+            os.fsync(stream.fileno())
+            os.fchmod(stream.fileno(), _permissions_for_new_files())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

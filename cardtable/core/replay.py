@@ -40,10 +40,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from cardtable import __version__
@@ -51,6 +49,7 @@ from cardtable.core.errors import CardtableError, ReplayError
 from cardtable.core.game import ActionT, Game, OptionsT, StateT, ViewT
 from cardtable.core.jsonio import JSON, parse_json, read_text_file
 from cardtable.core.match import Match
+from cardtable.core.paths import write_atomic
 from cardtable.core.registry import get_game
 from cardtable.core.seal import BrokenSealError, key_id, new_nonce, seal, unseal
 
@@ -139,22 +138,6 @@ def replay_lines(
     count: dict[str, JSON] = {"actions": len(actions)}
     lines.append(count | {"sealed": seal(key, nonce, "end", _padded({"state": final}), _canonical(count))})
     return lines
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write a file whole or not at all: a temporary file in the same folder, then a rename."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def save(

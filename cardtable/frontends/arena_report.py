@@ -15,8 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardtable.core.errors import PathError
-from cardtable.core.paths import path_error
-from cardtable.core.replay import write_atomic
+from cardtable.core.paths import path_error, write_atomic
 from cardtable.frontends.simulate_report import progress_bar
 from cardtable.games import AnyGame
 from cardtable.sim.arena import ArenaResult, ArenaSettings, run_arena, schedule

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from io import BytesIO
 from pathlib import Path
+
+from cardtable.core.paths import write_atomic
 
 
 def plot_arena(
@@ -46,5 +49,7 @@ def plot_arena(
     right.set_title("ratings")
     figure.suptitle(title)
     figure.tight_layout()
-    figure.savefig(path, dpi=110)
+    image_file = BytesIO()
+    figure.savefig(image_file, format="png", dpi=110)
     plt.close(figure)
+    write_atomic(path, image_file.getvalue())

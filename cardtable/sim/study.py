@@ -25,8 +25,7 @@ from pathlib import Path
 
 from cardtable.core.errors import OptionError, PathError
 from cardtable.core.jsonio import JSON
-from cardtable.core.paths import make_folder, path_error
-from cardtable.core.replay import write_atomic
+from cardtable.core.paths import make_folder, path_error, write_atomic
 from cardtable.games import AnyGame, get_game
 from cardtable.sim.runner import GameRecord, check_players, run_games
 from cardtable.sim.simulate import Summary, simulation_tasks

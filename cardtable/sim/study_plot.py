@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
+from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
+from cardtable.core.paths import write_atomic
 
+if TYPE_CHECKING:
     from cardtable.sim.study import Study
 
 
@@ -76,19 +75,7 @@ def plot_study(study: Study, path: Path) -> None:
     players = ", ".join(study.players)
     figure.suptitle(f"{study.game}: {study.games} games per variant, {players}, seed {study.seed}")
     figure.tight_layout()
-    _save_whole(figure, path)
+    image_file = BytesIO()
+    figure.savefig(image_file, format="png", dpi=100)
     plt.close(figure)
-
-
-def _save_whole(figure: Figure, path: Path) -> None:
-    """Save the figure as a PNG whole or not at all: a temporary file in the same folder, then a rename."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            figure.savefig(stream, format="png", dpi=100)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomic(path, image_file.getvalue())

@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardtable.core.jsonio import read_json_file
-from cardtable.core.paths import path_error
-from cardtable.core.replay import write_atomic
+from cardtable.core.paths import path_error, write_atomic
 from cardtable.games.fm.carddata import card
 from cardtable.games.fm.decks import DeckError, deck_from_json
 
