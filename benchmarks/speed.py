@@ -1,6 +1,6 @@
 """Speed of random self-play, in one process: games/s and decisions/s for each game.
 
-    python benchmarks/speed.py [--game drump] [--games 2000] [--rules PRESET] [--seats N]
+    python benchmarks/speed.py [--game drump] [--games 2000] [--rules PRESET] [--seats N] [--rounds 1]
 
 "raw" drives the rules directly (legal_actions + apply), as tree search
 does; "match" goes through Match.play, which also checks each action's
@@ -8,7 +8,9 @@ legality, as front ends do; "runner" plays random bots through the runner of
 `cardtable simulate` and the arena (bots, views, timing, records) in this
 process.  Seconds are CPU seconds (`time.process_time`), so that other
 processes on a shared machine count less; "vs raw" is a loop's time per
-decision over the raw loop's (the runner's overhead is its figure).
+decision over the raw loop's (the runner's overhead is its figure).  With
+`--rounds`, the three loops take turns that many times (seeds SEED, SEED+1,
+...) and each row adds its turns up.
 """
 
 from __future__ import annotations
@@ -74,6 +76,7 @@ def main() -> None:
     parser.add_argument("--rules", help="a preset of rule options")
     parser.add_argument("--seats", type=int, action="append", help="players per game (default: 2 and 4)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=1, help="turns each loop takes, interleaved")
     args = parser.parse_args()
     console = Console(width=110)
     table = Table(
@@ -98,21 +101,27 @@ def main() -> None:
         for seats in args.seats or sorted({game.min_seats, min(4, game.max_seats)}):
             if not game.min_seats <= seats <= game.max_seats:
                 continue
-            raw_rate = 0.0
-            for loop, run in (("raw", raw_games), ("match", match_games), ("runner", runner_games)):
-                decisions, seconds = run(game, options, seats, args.games, args.seed)
-                rate = decisions / seconds
-                raw_rate = raw_rate or rate
+            loops = {"raw": raw_games, "match": match_games, "runner": runner_games}
+            totals = {loop: [0, 0.0] for loop in loops}
+            # The loops take turns, round after round, so that a noisy machine slows each alike.
+            for round_number in range(args.rounds):
+                for loop, run in loops.items():
+                    decisions, seconds = run(game, options, seats, args.games, args.seed + round_number)
+                    totals[loop][0] += decisions
+                    totals[loop][1] += seconds
+            raw_rate = totals["raw"][0] / totals["raw"][1]
+            for loop, (decisions, seconds) in totals.items():
+                games = args.games * args.rounds
                 table.add_row(
                     name,
                     str(seats),
                     loop,
-                    str(args.games),
+                    str(games),
                     str(decisions),
                     f"{seconds:.2f}",
-                    f"{args.games / seconds:,.0f}",
-                    f"{rate:,.0f}",
-                    f"{raw_rate / rate:.2f}x",
+                    f"{games / seconds:,.0f}",
+                    f"{decisions / seconds:,.0f}",
+                    f"{raw_rate * seconds / decisions:.2f}x",
                 )
     console.print(table)
 
