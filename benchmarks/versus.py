@@ -18,7 +18,9 @@ contenders taking turns, for `--rounds` rounds: a noisy, shared machine slows
 both sides alike.  Figures are CPU seconds (`time.process_time`), so that
 other processes on the machine count less.  The optional packages come with
 `pip install -e '.[bench]'`; contenders whose package is missing are left
-out and named.
+out and named.  The tables' titles say which build of our rules ran: pure,
+or compiled (`make compiled`, or `python tools/build_compiled.py --into DIR`
+and `PYTHONPATH=DIR` for a compiled copy beside the pure checkout).
 """
 
 from __future__ import annotations
@@ -26,9 +28,11 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
 
 from rich.console import Console
@@ -179,6 +183,13 @@ def openspiel_search(
     return run
 
 
+def build_of() -> str:
+    """Which build of our rules runs: "compiled" when the games' rules are mypyc extensions, else "pure"."""
+    files = [getattr(sys.modules[get_game(name).apply.__module__], "__file__", "") for name in game_names()]
+    compiled = [file for file in files if file and file.endswith(tuple(EXTENSION_SUFFIXES))]
+    return "pure" if not compiled else "compiled" if len(compiled) == len(files) else "partly compiled"
+
+
 def optional(module: str, missing: list[str]) -> Any:
     """The optional package, or None (named in `missing`) when it is not installed."""
     try:
@@ -283,7 +294,10 @@ def main() -> None:
         console.print(
             f"not installed, left out: {', '.join(missing)} (pip install -e '.[bench]')", markup=False
         )
-    where = f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}"
+    where = (
+        f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "
+        f"{build_of()} build"
+    )
     measure(play, args.rounds, args.slice, args.seed)
     report(console, f"Random self-play, decisions per CPU second ({where})", "decisions", play)
     if tree:

@@ -1,15 +1,25 @@
-"""The match does no work a decision does not need: legal actions once per state, no view for random play."""
+"""The match and the runner do no work a decision does not need, and play the same games as before.
+
+Legal actions once per state, no view for random play, options read once a chunk.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cardtable.bots import make_bot
-from cardtable.core.match import Match
+from cardtable.core import replay
+from cardtable.core.errors import IllegalActionError
+from cardtable.core.match import Match, Move, bot_rngs
 from cardtable.games import get_game
+from cardtable.sim.runner import GameTask, play_chunk, play_game, run_games
 
 
 def _counting(name: str, calls: Counter[str]) -> Any:
@@ -54,3 +64,100 @@ def test_the_same_seed_gives_the_same_random_game_as_choosing_from_views() -> No
             seat = seen.current_seat
             seen.play(bot.choose(seen.view(seat), seen.legal_actions(), seen_rng))
         assert [move.action for move in blind.moves] == [move.action for move in seen.moves], name
+
+
+def _played_one_step_at_a_time(name: str, players: tuple[str, ...], seed: int) -> list[Any]:
+    """A game's moves through the public loop: decide, then play, one action at a time."""
+    game = get_game(name)
+    match = Match(game, seed=seed, players=players, seats=len(players))
+    bots = [make_bot(spec, game) for spec in players]
+    rngs = bot_rngs(seed, len(players))
+    while (seat := match.current_seat) is not None:
+        match.play(match.decide(bots[seat], rngs[seat]), seat)
+    return list(match.moves)
+
+
+def test_the_runner_plays_the_games_the_public_loop_plays(tmp_path: Path) -> None:
+    # The runner's own loop (a decider per seat, options read once a chunk) departs from nothing.
+    for name, players in (
+        ("drump", ("random", "heuristic")),
+        ("scout", ("heuristic", "random", "random", "random")),
+        ("dnup", ("random", "random", "heuristic")),
+        ("fm", ("heuristic", "random")),
+    ):
+        game = get_game(name)
+        options = game.option_table.to_dict(game.option_table.default())
+        tasks = [
+            GameTask(name, options, players, tuple(range(len(players))), seed, index, str(tmp_path / name))
+            for index, seed in enumerate((5, 6))
+        ]
+        for task, record in zip(tasks, run_games(tasks, jobs=1), strict=True):
+            assert record.replay is not None
+            assert list(replay.load(record.replay).moves) == _played_one_step_at_a_time(
+                name, players, task.seed
+            ), name
+            assert sum(record.decisions) == record.length
+
+
+def test_a_chunk_reads_equal_options_once() -> None:
+    game = get_game("dnup")
+    options = game.option_table.to_dict(game.option_table.default())
+    other = dict(options, target=options["target"] + 1)
+    tasks = [
+        GameTask("dnup", values, ("random", "random"), (0, 1), seed, seed)
+        for seed, values in enumerate((options, dict(options), other, options))
+    ]
+    read = Counter[str]()
+    table = game.option_table
+    original = type(table).from_dict
+
+    def counting(self: Any, given: Any) -> Any:
+        read["options"] += 1
+        return original(self, given)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(table), "from_dict", counting)
+        records = play_chunk(tasks)
+    assert read["options"] == 3  # equal options are read once; each change reads them again
+    assert records == [play_game(task) for task in tasks]
+
+
+class _Stubborn:
+    """A blind bot that always answers with the same action, legal or not."""
+
+    name = "stubborn"
+
+    def __init__(self, action: Any) -> None:
+        self.action = action
+
+    def choose_blind(self, legal: Any, rng: random.Random) -> Any:
+        """The same action every time."""
+        return self.action
+
+
+def test_a_blind_bots_illegal_action_is_refused_and_changes_nothing() -> None:
+    game = get_game("dnup")
+    match = Match(game, seed=4)
+    bot = _Stubborn(game.parse_action("take 5"))
+    state = match.state
+    with pytest.raises(IllegalActionError, match="take 5"):
+        match.play(match.decide(bot, random.Random(1)))
+    assert match.state is state and match.moves == []
+
+
+def test_an_equal_action_that_is_not_the_interned_one_is_legal() -> None:
+    game = get_game("dnup")
+    match = Match(game, seed=4)
+    rotate = game.parse_action("rotate")
+    copy = type(rotate)()
+    assert copy is not rotate and copy == rotate
+    match.play(copy)
+    assert match.moves == [Move(match.moves[0].seat, rotate)]
+
+
+def test_a_move_stays_frozen_equal_and_picklable() -> None:
+    move = Move(1, "rotate")
+    assert move == Move(1, "rotate") and hash(move) == hash(Move(1, "rotate"))
+    assert pickle.loads(pickle.dumps(move)) == move
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        move.seat = 0  # type: ignore[misc]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, cast
+from typing import Any, Generic, cast
 
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import GameOverError, IllegalActionError, NotYourTurnError, PositionError
@@ -25,12 +25,22 @@ from cardtable.core.players import Bot, Player, reads_nothing, reads_state
 MAX_BOT_ACTIONS = 100_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move(Generic[ActionT]):
     """One action of the record: who took it (a seat from 0), and what."""
 
     seat: int
     action: ActionT
+
+    def __init__(self, seat: int, action: ActionT) -> None:
+        # Through the slots' own setters: the frozen dataclass's __init__ goes through
+        # object.__setattr__, which measured twice as slow, and a move is recorded at every action.
+        _set_seat(self, seat)
+        _set_action(self, action)
+
+
+_set_seat: Callable[[Move[Any], int], None] = cast(Any, Move).seat.__set__
+_set_action: Callable[[Move[Any], Any], None] = cast(Any, Move).action.__set__
 
 
 class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
@@ -110,35 +120,64 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
     def play(self, action: ActionT | str, seat: int | None = None) -> None:
         """Take an action (an action value or its text) for `seat`, or the current seat."""
         game = self.game
-        if game.outcome(self.state) is not None:
+        state = self.state
+        current = game.current_seat(state)
+        if current is None:  # no seat is to act once the game is over (Game.current_seat)
             raise GameOverError(action if isinstance(action, str) else game.format_action(action))
-        current = game.current_seat(self.state)
-        assert current is not None
         if seat is not None and seat != current:
             raise NotYourTurnError(
                 seat, current, action if isinstance(action, str) else game.format_action(action)
             )
         chosen = game.parse_action(action) if isinstance(action, str) else action
-        legal = self.legal_actions()
-        # Rules hand out interned actions, so identity finds a legal one fast.
-        if not any(candidate is chosen for candidate in legal) and chosen not in legal:
-            raise IllegalActionError(game.format_action(chosen), game.explain_illegal(self.state, chosen))
-        self.state = game.apply(self.state, chosen)
+        legal = self._legal if state is self._legal_state else self.legal_actions()
+        # Rules hand out interned actions, so identity finds a legal one fast (`in` would call each
+        # action's __eq__ up to the chosen one; this loop measured faster than any() or map()).
+        for candidate in legal:
+            if candidate is chosen:
+                break
+        else:
+            if chosen not in legal:
+                raise IllegalActionError(game.format_action(chosen), game.explain_illegal(state, chosen))
+        self.state = game.apply(state, chosen)
         self.moves.append(Move(current, chosen))
 
     def decide(self, player: Player[StateT, ActionT, ViewT], rng: random.Random) -> ActionT:
         """The current seat's player's choice: from its view, or, for a benchmark reference, the state."""
-        game = self.game
-        seat = game.current_seat(self.state)
-        assert seat is not None
-        legal = self.legal_actions()
+        return self.decider(player)(rng)
+
+    def decider(self, player: Player[StateT, ActionT, ViewT]) -> Callable[[random.Random], ActionT]:
+        """`decide` for one player, as a function of the generator, for a loop that asks it again and again.
+
+        What the player reads (nothing, a view, the state) is found once, here.
+        """
         if reads_nothing(player):
-            return player.choose_blind(legal, rng)
+            choose_blind = player.choose_blind
+
+            def blind(rng: random.Random) -> ActionT:
+                legal = self.legal_actions()
+                assert legal, "decide: the game is over"
+                return choose_blind(legal, rng)
+
+            return blind
         if reads_state(player):
-            return player.choose_from_state(self.state, legal, rng)
+            choose_from_state = player.choose_from_state
+
+            def from_state(rng: random.Random) -> ActionT:
+                legal = self.legal_actions()
+                assert legal, "decide: the game is over"
+                return choose_from_state(self.state, legal, rng)
+
+            return from_state
         bot = cast(Bot[ViewT, ActionT], player)  # every other player is a Bot
-        chosen: ActionT = bot.choose(game.view(self.state, seat), legal, rng)
-        return chosen
+
+        def from_view(rng: random.Random) -> ActionT:
+            seat = self.game.current_seat(self.state)
+            assert seat is not None
+            legal = self.legal_actions()
+            chosen: ActionT = bot.choose(self.game.view(self.state, seat), legal, rng)
+            return chosen
+
+        return from_view
 
     def undo(self, count: int = 1) -> None:
         """Take back the last `count` actions (the state is rebuilt from the start)."""
@@ -169,11 +208,12 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
     ) -> None:
         """Let bots act while the current seat is one of theirs (RuntimeError if they never stop)."""
         game = self.game
+        deciders = {seat: self.decider(bot) for seat, bot in bots.items()}
         for _ in range(max_actions):
             seat = game.current_seat(self.state)
             if seat is None or seat not in bots:
                 return
-            self.play(self.decide(bots[seat], rngs[seat]), seat)
+            self.play(deciders[seat](rngs[seat]), seat)
             if on_move is not None:
                 on_move(self.moves[-1])
         raise RuntimeError(

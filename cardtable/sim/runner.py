@@ -172,13 +172,17 @@ def check_players(game: AnyGame, players: Sequence[str], seats: int) -> None:
         make_bot(spec, game)
 
 
-def play_game(task: GameTask) -> GameRecord:
-    """Play one game between bots, timing every decision, and save its replay if asked."""
+def play_game(task: GameTask, options: object | None = None) -> GameRecord:
+    """Play one game between bots, timing every decision, and save its replay if asked.
+
+    `options` may give the game's options already read from `task.options`
+    (a chunk of games reads them once).
+    """
     game = get_game(task.game)
     seats = len(task.players)
     match = Match(
         game,
-        options=game.option_table.from_dict(task.options),
+        options=game.option_table.from_dict(task.options) if options is None else options,
         seed=task.seed,
         players=task.players,
         seats=seats,
@@ -186,29 +190,33 @@ def play_game(task: GameTask) -> GameRecord:
     bots = [make_bot(spec, game) for spec in task.players]
     rngs = bot_rngs(task.seed, seats)
     seconds = [0.0] * seats
-    decisions = [0] * seats
-    first_seat = match.current_seat
-    if first_seat is None:
+    current_seat, play = game.current_seat, match.play
+    deciders = [match.decider(bot) for bot in bots]
+    seat = current_seat(match.state)
+    if seat is None:
         raise ValueError(f"{game.title} seed {task.seed}: the game is over before it starts")
-    seat: int | None = first_seat
-    while seat is not None:
-        if len(match.moves) >= MAX_BOT_ACTIONS:
-            raise RuntimeError(
-                f"{game.title} seed {task.seed}: the bots took {MAX_BOT_ACTIONS} actions "
-                "without the game ending"
-            )
+    first_seat = seat
+    for _ in range(MAX_BOT_ACTIONS):
         started = perf_counter()
-        action = match.decide(bots[seat], rngs[seat])
+        action = deciders[seat](rngs[seat])
         seconds[seat] += perf_counter() - started
-        decisions[seat] += 1
-        match.play(action, seat)
-        seat = match.current_seat
+        play(action, seat)
+        seat = current_seat(match.state)
+        if seat is None:
+            break
+    else:
+        raise RuntimeError(
+            f"{game.title} seed {task.seed}: the bots took {MAX_BOT_ACTIONS} actions without the game ending"
+        )
     outcome = match.outcome
     assert outcome is not None  # the loop runs until no seat is to act, which is the end of the game
     path = None
     if task.replay_folder is not None:
         path = str(Path(task.replay_folder) / f"game-{task.index:05d}.jsonl")
         replay.save(match, path)
+    decisions = [0] * seats
+    for move in match.moves:
+        decisions[move.seat] += 1
     return GameRecord(
         index=task.index,
         seed=task.seed,
@@ -227,8 +235,15 @@ def play_game(task: GameTask) -> GameRecord:
 
 
 def play_chunk(tasks: Sequence[GameTask]) -> list[GameRecord]:
-    """Play several games in a row (one worker process's share)."""
-    return [play_game(task) for task in tasks]
+    """Play several games in a row (one worker process's share), reading equal options once."""
+    records = []
+    read: tuple[str, Mapping[str, JSON], object] | None = None
+    for task in tasks:
+        if read is None or read[0] != task.game or read[1] != task.options:
+            table = get_game(task.game).option_table
+            read = (task.game, task.options, table.from_dict(task.options))
+        records.append(play_game(task, read[2]))
+    return records
 
 
 def chunk_size(tasks: Sequence[GameTask], jobs: int) -> int:

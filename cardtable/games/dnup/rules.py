@@ -14,7 +14,7 @@ from typing import Any
 
 from cardtable.core.chance import make_rng
 from cardtable.core.game import Outcome
-from cardtable.core.pairs import CARDS, TOP, card_of, turned
+from cardtable.core.pairs import CARDS, CODES, TOP, card_of
 from cardtable.core.tuples import replace_at
 from cardtable.games.dnup.actions import (
     ADD_TABLE,
@@ -51,6 +51,8 @@ from cardtable.games.dnup.options import DnupOptions
 from cardtable.games.dnup.state import OVER, PLAYING, DnupState
 
 MIN_SEATS, MAX_SEATS = 2, 5
+#: Each oriented code's bit in a `known` mask (one bit per card, whichever way up).
+CARD_BIT = tuple(1 << card_of(code) for code in CODES)
 
 
 def hand_size(options: DnupOptions, seats: int) -> int:
@@ -104,10 +106,6 @@ def start_round(state: DnupState) -> None:
 
 
 # -- legal actions ----------------------------------------------------------------------
-def _value(cards: tuple[int, ...]) -> int:
-    return TOP[cards[0]]
-
-
 def highest_by_size(state: DnupState, *excluded: int) -> dict[int, int]:
     """For each number of cards lying in front of a player (not one of `excluded`), the highest value."""
     highest: dict[int, int] = {}
@@ -129,30 +127,56 @@ def add_allowed(state: DnupState, seat: int, target: int, value: int) -> bool:
     return value > highest_by_size(state, seat, target).get(len(state.tables[target]) + 1, 0)
 
 
+#: The plays of a hand's codes of one value (in increasing order) by number of cards: one tuple for
+#: one card, then for two, and so on, each in the order of `combinations`.  Nine codes show each
+#: value on top, so there are at most 10 x 511 groups.
+_GROUP_PLAYS: dict[tuple[int, ...], tuple[tuple[Play, ...], ...]] = {}
+
+
+def _group_plays(codes: tuple[int, ...]) -> tuple[tuple[Play, ...], ...]:
+    plays = _GROUP_PLAYS[codes] = tuple(
+        tuple(map(play_of, combinations(codes, count))) for count in range(1, len(codes) + 1)
+    )
+    return plays
+
+
 def legal_actions(state: DnupState) -> list[Action]:
-    """Every action the current seat may take, in a fixed order."""
+    """Every action the current seat may take, in a fixed order.
+
+    Plays by value, then by number of cards; adds and takes by seat; rotate.
+    """
     if state.phase == OVER:
         return []
     seat = state.turn_seat
-    hand = state.hands[seat]
+    by_value: dict[int, tuple[int, ...]] = {}
+    for code in state.hands[seat]:
+        value = TOP[code]
+        by_value[value] = by_value.get(value, ()) + (code,)
+    # Each other set on the table, as (size, value, seat); a play must be higher than every other set
+    # of its size (play_beats), an add than every third set of the new size (add_allowed).
+    sets = [
+        (len(cards), TOP[cards[0]], other)
+        for other, cards in enumerate(state.tables)
+        if cards and other != seat
+    ]
+    highest: dict[int, int] = {}
+    for size, value, _ in sets:
+        if value > highest.get(size, 0):
+            highest[size] = value
     actions: list[Action] = []
-    by_value: dict[int, list[int]] = {}
-    for code in hand:
-        by_value.setdefault(TOP[code], []).append(code)
-    # As play_beats: a play must be higher than every other set of its size.
-    highest = highest_by_size(state, seat)
-    for value, codes in sorted(by_value.items()):
-        for count in range(1, len(codes) + 1):
+    for value in sorted(by_value):
+        codes = by_value[value]
+        for count, plays in enumerate(_GROUP_PLAYS.get(codes) or _group_plays(codes), 1):
             if value > highest.get(count, 0):
-                actions.extend(map(play_of, combinations(codes, count)))
-    tables = state.tables
-    for target, cards in enumerate(tables):
-        if target == seat or not cards:
-            continue
-        matching = by_value.get(_value(cards))
-        if matching and add_allowed(state, seat, target, _value(cards)):
-            actions.extend(ADD_TABLE[code][target] for code in matching)
-    actions.extend(TAKE_TABLE[target] for target, cards in enumerate(tables) if target != seat and cards)
+                actions += plays
+    for size, value, target in sets:
+        matching = by_value.get(value)
+        if matching and all(
+            other == target or other_size != size + 1 or other_value < value
+            for other_size, other_value, other in sets
+        ):
+            actions += [ADD_TABLE[code][target] for code in matching]
+    actions += [TAKE_TABLE[target] for _, _, target in sets]
     actions.append(ROTATE_ACTION)
     return actions
 
@@ -182,7 +206,8 @@ def _play(state: DnupState, seat: int, action: Play) -> None:
     beaten = [other for other, cards in enumerate(state.tables) if other != seat and len(cards) == count]
     state.tables = replace_at(state.tables, seat, action.cards)
     state.log(Played(seat, action.cards))
-    _beat(state, beaten)
+    if beaten:
+        _beat(state, beaten)
 
 
 def _add(state: DnupState, seat: int, action: Add) -> None:
@@ -195,29 +220,31 @@ def _add(state: DnupState, seat: int, action: Add) -> None:
     ]
     state.tables = replace_at(state.tables, action.target, state.tables[action.target] + (action.card,))
     state.log(Added(seat, action.card, action.target))
-    _beat(state, beaten)
+    if beaten:
+        _beat(state, beaten)
 
 
 def _take(state: DnupState, seat: int, action: Take) -> None:
-    taken = tuple(turned(code) for code in state.tables[action.target])
+    taken = tuple([code ^ 1 for code in state.tables[action.target]])  # turned round
     state.tables = replace_at(state.tables, action.target, ())
     _give(state, seat, taken)
     state.log(Took(seat, action.target, taken))
 
 
 def _rotate(state: DnupState, seat: int, action: Rotate) -> None:
-    state.hands = replace_at(state.hands, seat, tuple(sorted(turned(code) for code in state.hands[seat])))
+    state.hands = replace_at(state.hands, seat, tuple(sorted([code ^ 1 for code in state.hands[seat]])))
     state.log(Rotated(seat))
 
 
 def _take_from_hand(state: DnupState, seat: int, cards: tuple[int, ...]) -> None:
     hand = list(state.hands[seat])
-    known = state.known[seat]
+    was_known = known = state.known[seat]
     for code in cards:
         hand.remove(code)
-        known &= ~(1 << card_of(code))
+        known &= ~CARD_BIT[code]
     state.hands = replace_at(state.hands, seat, tuple(hand))
-    state.known = replace_at(state.known, seat, known)
+    if known != was_known:
+        state.known = replace_at(state.known, seat, known)
 
 
 def _give(state: DnupState, seat: int, cards: tuple[int, ...]) -> None:
@@ -225,14 +252,14 @@ def _give(state: DnupState, seat: int, cards: tuple[int, ...]) -> None:
     state.hands = replace_at(state.hands, seat, tuple(sorted(state.hands[seat] + cards)))
     known = state.known[seat]
     for code in cards:
-        known |= 1 << card_of(code)
+        known |= CARD_BIT[code]
     state.known = replace_at(state.known, seat, known)
 
 
 def _beat(state: DnupState, beaten: list[int]) -> None:
     """Beaten players turn their cards round and take them back; a player already out discards them."""
     for other in beaten:
-        cards = tuple(turned(code) for code in state.tables[other])
+        cards = tuple([code ^ 1 for code in state.tables[other]])  # turned round
         state.tables = replace_at(state.tables, other, ())
         if other in state.out:
             state.discards += cards
