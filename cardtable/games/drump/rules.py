@@ -39,13 +39,14 @@ from cardtable.games.drump.actions import (
 )
 from cardtable.games.drump.cards import DECK, IS_ACE, IS_FORCE, IS_PART, JACK, NO_CARD, RANK
 from cardtable.games.drump.events import (
+    FORCE_SET,
+    FORCE_SET_HIDDEN,
+    RECYCLED,
+    TURN_ENDED,
     Dealt,
     Discarded,
     ExtraJackPlaced,
-    ForceSet,
-    Recycled,
     Summoned,
-    TurnEnded,
 )
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.stacks import (
@@ -204,8 +205,8 @@ def _set(state: DrumpState, action: SetForce) -> None:
     take_from_hand(state, seat, card)
     put_stack(state, seat, slot, stack + ((card,) if face_up else (card | FACE_DOWN,)))
     state.slots_set |= 1 << slot
-    hidden = None if face_up else ForceSet(seat, None, slot, False)
-    state.log(ForceSet(seat, card, slot, face_up), seat, hidden)
+    hidden = None if face_up else FORCE_SET_HIDDEN[seat][slot]
+    state.log(FORCE_SET[face_up][seat][slot][card], seat, hidden)
 
 
 def _summon(state: DrumpState, action: Summon) -> None:
@@ -237,7 +238,7 @@ def _recycle(state: DrumpState, action: Recycle) -> None:
     seat, part, taken = state.turn_seat, action.part, action.take
     take_from_hand(state, seat, part)
     state.recycles += 1
-    state.log(Recycled(seat, part, taken))
+    state.log(RECYCLED[seat][(part, taken)])
     if taken is None:
         state.pile += (part,)
         draw(state, seat)
@@ -259,7 +260,7 @@ def _discard(state: DrumpState, action: Discard) -> None:
 
 def _end(state: DrumpState, action: object) -> None:
     seat = state.turn_seat
-    state.log(TurnEnded(seat))
+    state.log(TURN_ENDED[seat])
     if state.last_turn == seat:
         last_turn_over(state)
     else:
