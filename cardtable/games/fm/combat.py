@@ -88,9 +88,15 @@ def active_star(monster: Monster) -> str:
     return stars[monster.star]
 
 
+#: star_matchup of every pair of stars, looked up in battle rather than checked and worked out each time.
+_MATCHUPS = {
+    (attacker, defender): star_matchup(attacker, defender) for attacker in STARS for defender in STARS
+}
+
+
 def star_adjustment(attacker: Monster, defender: Monster) -> int:
     """The attacker's star bonus against this defender (seed §11: it goes to "the left combatant" only)."""
-    return star_matchup(active_star(attacker), active_star(defender))
+    return _MATCHUPS[active_star(attacker), active_star(defender)]
 
 
 def attacking_value(attacker: Monster, defender: Monster, terrain: int) -> int:
