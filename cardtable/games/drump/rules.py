@@ -124,7 +124,6 @@ def _main_actions(state: DrumpState) -> list[Action]:
     options = state.options
     stacks = state.stacks[seat]
     actions: list[Action] = []
-    append = actions.append
     # Set: one card per slot per turn, the stack never over 13 with Aces as 1.
     slots_set = state.slots_set
     room = [STACK_LIMIT - stack_total(stack) for stack in stacks]
@@ -134,7 +133,7 @@ def _main_actions(state: DrumpState) -> list[Action]:
             row = SET_TABLE[card]
             for slot in range(SLOTS):
                 if not slots_set >> slot & 1 and value <= room[slot]:
-                    append(row[slot])
+                    actions.append(row[slot])
     zones = state.zones[seat]
     part_zone = state.part_zone
     # Summon: once per turn, into the part's empty body-part zone.
@@ -150,7 +149,7 @@ def _main_actions(state: DrumpState) -> list[Action]:
                     summons = SUMMON_TABLE[card]
                     for slot in range(SLOTS):
                         if payable[slot] & bit:
-                            append(summons[slot])
+                            actions.append(summons[slot])
     # Extra Jack: once per turn (EN; PT and VI name no limit), even after the summon unless it
     # counts as one (EN).
     jack_limit = options.extra_jack_limit
@@ -162,7 +161,7 @@ def _main_actions(state: DrumpState) -> list[Action]:
             for card in hand:
                 if RANK[card] == JACK and zones[part_zone[card]] == NO_CARD:
                     for ace in aces:
-                        append(EXTRA_TABLE[(card, ace)])
+                        actions.append(EXTRA_TABLE[(card, ace)])
     # Recycle: a part from hand for a draw or another part from the pile.
     limit = options.recycle_limit
     if limit is None or state.recycles < limit:
@@ -172,10 +171,10 @@ def _main_actions(state: DrumpState) -> list[Action]:
             in_pile = [card for card in state.pile if IS_PART[card]]
             for card in parts:
                 if can_draw:
-                    append(RECYCLE_DRAW[card])
+                    actions.append(RECYCLE_DRAW[card])
                 row_take = RECYCLE_TAKE[card]
                 for taken in in_pile:
-                    append(row_take[taken])
+                    actions.append(row_take[taken])
     # Burst: once per turn, a force card against a non-empty opposing stack.
     if not state.burst_used:
         targets = [slot for slot, stack in enumerate(state.stacks[1 - seat]) if stack]
@@ -184,8 +183,8 @@ def _main_actions(state: DrumpState) -> list[Action]:
                 if IS_FORCE[card]:
                     row_burst = BURST_TABLE[card]
                     for slot in targets:
-                        append(row_burst[slot])
-    append(END_ACTION)
+                        actions.append(row_burst[slot])
+    actions.append(END_ACTION)
     return actions
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core.tuples import replace_at
 from cardtable.games.fm import magic as spells
 from cardtable.games.fm.actions import DIRECT, Attack
@@ -11,7 +13,7 @@ from cardtable.games.fm.state import DEFENSIVE_WINS, EFFECTIVE_ATTACKS, ZONES, F
 from cardtable.games.fm.turn import end_if_life_points_gone
 
 #: A row of magic and trap zones holding no card.
-_NO_SET_CARDS = (None,) * ZONES
+_NO_SET_CARDS: Final = (None,) * ZONES
 
 
 def _reveal(state: FmState, owner: int, zone: int) -> Monster:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from cardtable.games.fm.carddata import MONSTER_TYPES, STARS, TERRAINS, Terrain, card, tables
 from cardtable.games.fm.state import Monster
 
 #: The most a shown ATK or DEF, or an attacker's value, can be (seed §11; fm.md, Caps).
-CAP = 9999
-STAR_BONUS = 500
+CAP: Final = 9999
+STAR_BONUS: Final = 500
 
 #: Guardian star -> the star it beats.  Sun > Moon > Venus > Mercury > Sun, and
 #: Mars > Jupiter > Saturn > Uranus > Pluto > Neptune > Mars; the cycles never meet (seed §11).
@@ -89,7 +90,7 @@ def active_star(monster: Monster) -> str:
 
 
 #: star_matchup of every pair of stars, looked up in battle rather than checked and worked out each time.
-_MATCHUPS = {
+_MATCHUPS: Final = {
     (attacker, defender): star_matchup(attacker, defender) for attacker in STARS for defender in STARS
 }
 

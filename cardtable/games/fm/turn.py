@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core.game import Outcome
 from cardtable.core.tuples import replace_at
 from cardtable.games.fm.events import CARD_DRAWN_HIDDEN, TURN_ENDED, DuelOver, card_drawn, turn_started
@@ -19,7 +21,7 @@ from cardtable.games.fm.state import (
     Monster,
 )
 
-EXODIA = frozenset({17, 18, 19, 20, 21})
+EXODIA: Final = frozenset({17, 18, 19, 20, 21})
 
 
 def new_duel(
