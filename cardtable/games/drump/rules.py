@@ -9,18 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
+from cardtable.games.drump import actions as action_tables
 from cardtable.games.drump import exchange
 from cardtable.games.drump.actions import (
-    BURST_TABLE,
     DISCARD_TABLE,
-    END_ACTION,
-    EXTRA_TABLE,
-    RECYCLE_DRAW,
-    RECYCLE_TAKE,
-    SET_TABLE,
-    SUMMON_TABLE,
     AceValue,
     Action,
     Block,
@@ -76,6 +70,16 @@ from cardtable.games.drump.state import (
     without,
 )
 from cardtable.games.drump.turns import after_part_placed, close_turn, draw, last_turn_over, start_turn
+
+# The tables the main phase reads, as Final names of this module: actions.py is not compiled, and the
+# compiled build reads a Final name of its own module directly, not through the module's dictionary.
+SET_TABLE: Final = action_tables.SET_TABLE
+SUMMON_TABLE: Final = action_tables.SUMMON_TABLE
+BURST_TABLE: Final = action_tables.BURST_TABLE
+EXTRA_TABLE: Final = action_tables.EXTRA_TABLE
+RECYCLE_DRAW: Final = action_tables.RECYCLE_DRAW
+RECYCLE_TAKE: Final = action_tables.RECYCLE_TAKE
+END_ACTION: Final = action_tables.END_ACTION
 
 
 def new_game(
