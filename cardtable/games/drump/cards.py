@@ -6,28 +6,33 @@ J, Q, K are monster parts (drump.md, "The cards").
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from typing import Final, TypeGuard
 
 from cardtable.core.numbers import whole_number
 
 RANK_LETTERS = "A23456789XJQK"
 SUIT_LETTERS = "shdc"
 SUIT_SYMBOLS = "♠♥♦♣"
-DECK = tuple(range(52))
+# The hot tables and numbers are Final: the compiled build (mypyc) then reads them directly, about ten
+# times faster than through the module's dictionary.
+DECK: Final = tuple(range(52))
 
-ACE = 1
-TEN, JACK, QUEEN, KING = 10, 11, 12, 13
+ACE: Final = 1
+TEN: Final = 10
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
 
 #: "No card": an empty body-part zone.
-NO_CARD = -1
+NO_CARD: Final = -1
 
 #: Rank of each card, 1..13.
-RANK = tuple(card // 4 + 1 for card in DECK)
+RANK: Final = tuple(card // 4 + 1 for card in DECK)
 #: Suit of each card, 0..3 (s, h, d, c).
-SUIT = tuple(card % 4 for card in DECK)
-IS_FORCE = tuple(rank <= 9 for rank in RANK)
-IS_PART = tuple(rank >= 10 for rank in RANK)
-IS_ACE = tuple(rank == ACE for rank in RANK)
+SUIT: Final = tuple(card % 4 for card in DECK)
+IS_FORCE: Final = tuple(rank <= 9 for rank in RANK)
+IS_PART: Final = tuple(rank >= 10 for rank in RANK)
+IS_ACE: Final = tuple(rank == ACE for rank in RANK)
 
 FORCE_CARDS = tuple(card for card in DECK if IS_FORCE[card])
 PART_CARDS = tuple(card for card in DECK if IS_PART[card])

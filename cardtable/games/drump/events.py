@@ -9,6 +9,7 @@ the seat that knows the card, and with that card None for everyone else
 from __future__ import annotations
 
 from cardtable.core.events import Event, event
+from cardtable.games.drump.cards import PART_CARDS
 from cardtable.games.drump.endings import DrumpEnding, ending_reason
 
 
@@ -223,3 +224,42 @@ class GameOver(Event):
     def reason(self) -> str:
         """How the game ended, in words (the outcome's reason)."""
         return ending_reason(self.ending, self.creature, self.deck_out_seat)
+
+
+# -- events built once -------------------------------------------------------------------------
+# Events are immutable, so the ones logged nearly every action are built here once and shared:
+# building an event costs about 0.5 µs, a fifth of a whole action once the rules are compiled.
+_SEATS = range(2)
+_SLOTS = range(4)
+_CARDS = range(52)
+#: DREW[seat][card], and what the other seat and spectators see: DREW_HIDDEN[seat].
+DREW = tuple(tuple(Drew(seat, card) for card in _CARDS) for seat in _SEATS)
+DREW_HIDDEN = tuple(Drew(seat, None) for seat in _SEATS)
+#: FORCE_SET[face_up][seat][slot][card]; what others see of a face-down set: FORCE_SET_HIDDEN[seat][slot].
+FORCE_SET = tuple(
+    tuple(
+        tuple(tuple(ForceSet(seat, card, slot, face_up) for card in _CARDS) for slot in _SLOTS)
+        for seat in _SEATS
+    )
+    for face_up in (False, True)
+)
+FORCE_SET_HIDDEN = tuple(tuple(ForceSet(seat, None, slot, False) for slot in _SLOTS) for seat in _SEATS)
+#: RECYCLED[seat][(part, taken)], `taken` None for a draw.
+RECYCLED = tuple(
+    {
+        (part, taken): Recycled(seat, part, taken)
+        for part in PART_CARDS
+        for taken in (None, *PART_CARDS)
+        if taken != part
+    }
+    for seat in _SEATS
+)
+TURN_ENDED = tuple(TurnEnded(seat) for seat in _SEATS)
+PASSED = tuple(Passed(seat) for seat in _SEATS)
+_TURN_STARTED = tuple(tuple(TurnStarted(seat, number) for number in range(64)) for seat in _SEATS)
+
+
+def turn_started(seat: int, number: int) -> TurnStarted:
+    """The event of a turn's start, shared for the first 64 turns of each seat."""
+    row = _TURN_STARTED[seat]
+    return row[number] if number < len(row) else TurnStarted(seat, number)

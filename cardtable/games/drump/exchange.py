@@ -33,6 +33,7 @@ from cardtable.games.drump.actions import (
     Receive,
 )
 from cardtable.games.drump.events import (
+    PASSED,
     AceCounted,
     AttackFailed,
     AttackGoesOn,
@@ -42,7 +43,6 @@ from cardtable.games.drump.events import (
     BurstWon,
     Countered,
     DrawDeclined,
-    Passed,
     Received,
     StackRevealed,
 )
@@ -209,7 +209,7 @@ def pass_answer(state: DrumpState, action: Pass) -> None:
     """The side to answer passes: the other side's last card stands."""
     seat = state.current_seat()
     assert seat is not None
-    state.log(Passed(seat))
+    state.log(PASSED[seat])
     if state.phase == BLOCKING:
         _attack_wins(state)
     else:

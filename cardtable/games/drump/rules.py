@@ -9,18 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
+from cardtable.games.drump import actions as action_tables
 from cardtable.games.drump import exchange
 from cardtable.games.drump.actions import (
-    BURST_TABLE,
     DISCARD_TABLE,
-    END_ACTION,
-    EXTRA_TABLE,
-    RECYCLE_DRAW,
-    RECYCLE_TAKE,
-    SET_TABLE,
-    SUMMON_TABLE,
     AceValue,
     Action,
     Block,
@@ -39,13 +33,14 @@ from cardtable.games.drump.actions import (
 )
 from cardtable.games.drump.cards import DECK, IS_ACE, IS_FORCE, IS_PART, JACK, NO_CARD, RANK
 from cardtable.games.drump.events import (
+    FORCE_SET,
+    FORCE_SET_HIDDEN,
+    RECYCLED,
+    TURN_ENDED,
     Dealt,
     Discarded,
     ExtraJackPlaced,
-    ForceSet,
-    Recycled,
     Summoned,
-    TurnEnded,
 )
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.stacks import (
@@ -75,6 +70,16 @@ from cardtable.games.drump.state import (
     without,
 )
 from cardtable.games.drump.turns import after_part_placed, close_turn, draw, last_turn_over, start_turn
+
+# The tables the main phase reads, as Final names of this module: actions.py is not compiled, and the
+# compiled build reads a Final name of its own module directly, not through the module's dictionary.
+SET_TABLE: Final = action_tables.SET_TABLE
+SUMMON_TABLE: Final = action_tables.SUMMON_TABLE
+BURST_TABLE: Final = action_tables.BURST_TABLE
+EXTRA_TABLE: Final = action_tables.EXTRA_TABLE
+RECYCLE_DRAW: Final = action_tables.RECYCLE_DRAW
+RECYCLE_TAKE: Final = action_tables.RECYCLE_TAKE
+END_ACTION: Final = action_tables.END_ACTION
 
 
 def new_game(
@@ -123,7 +128,6 @@ def _main_actions(state: DrumpState) -> list[Action]:
     options = state.options
     stacks = state.stacks[seat]
     actions: list[Action] = []
-    append = actions.append
     # Set: one card per slot per turn, the stack never over 13 with Aces as 1.
     slots_set = state.slots_set
     room = [STACK_LIMIT - stack_total(stack) for stack in stacks]
@@ -133,7 +137,7 @@ def _main_actions(state: DrumpState) -> list[Action]:
             row = SET_TABLE[card]
             for slot in range(SLOTS):
                 if not slots_set >> slot & 1 and value <= room[slot]:
-                    append(row[slot])
+                    actions.append(row[slot])
     zones = state.zones[seat]
     part_zone = state.part_zone
     # Summon: once per turn, into the part's empty body-part zone.
@@ -149,7 +153,7 @@ def _main_actions(state: DrumpState) -> list[Action]:
                     summons = SUMMON_TABLE[card]
                     for slot in range(SLOTS):
                         if payable[slot] & bit:
-                            append(summons[slot])
+                            actions.append(summons[slot])
     # Extra Jack: once per turn (EN; PT and VI name no limit), even after the summon unless it
     # counts as one (EN).
     jack_limit = options.extra_jack_limit
@@ -161,7 +165,7 @@ def _main_actions(state: DrumpState) -> list[Action]:
             for card in hand:
                 if RANK[card] == JACK and zones[part_zone[card]] == NO_CARD:
                     for ace in aces:
-                        append(EXTRA_TABLE[(card, ace)])
+                        actions.append(EXTRA_TABLE[(card, ace)])
     # Recycle: a part from hand for a draw or another part from the pile.
     limit = options.recycle_limit
     if limit is None or state.recycles < limit:
@@ -171,10 +175,10 @@ def _main_actions(state: DrumpState) -> list[Action]:
             in_pile = [card for card in state.pile if IS_PART[card]]
             for card in parts:
                 if can_draw:
-                    append(RECYCLE_DRAW[card])
+                    actions.append(RECYCLE_DRAW[card])
                 row_take = RECYCLE_TAKE[card]
                 for taken in in_pile:
-                    append(row_take[taken])
+                    actions.append(row_take[taken])
     # Burst: once per turn, a force card against a non-empty opposing stack.
     if not state.burst_used:
         targets = [slot for slot, stack in enumerate(state.stacks[1 - seat]) if stack]
@@ -183,8 +187,8 @@ def _main_actions(state: DrumpState) -> list[Action]:
                 if IS_FORCE[card]:
                     row_burst = BURST_TABLE[card]
                     for slot in targets:
-                        append(row_burst[slot])
-    append(END_ACTION)
+                        actions.append(row_burst[slot])
+    actions.append(END_ACTION)
     return actions
 
 
@@ -204,8 +208,8 @@ def _set(state: DrumpState, action: SetForce) -> None:
     take_from_hand(state, seat, card)
     put_stack(state, seat, slot, stack + ((card,) if face_up else (card | FACE_DOWN,)))
     state.slots_set |= 1 << slot
-    hidden = None if face_up else ForceSet(seat, None, slot, False)
-    state.log(ForceSet(seat, card, slot, face_up), seat, hidden)
+    hidden = None if face_up else FORCE_SET_HIDDEN[seat][slot]
+    state.log(FORCE_SET[face_up][seat][slot][card], seat, hidden)
 
 
 def _summon(state: DrumpState, action: Summon) -> None:
@@ -237,7 +241,7 @@ def _recycle(state: DrumpState, action: Recycle) -> None:
     seat, part, taken = state.turn_seat, action.part, action.take
     take_from_hand(state, seat, part)
     state.recycles += 1
-    state.log(Recycled(seat, part, taken))
+    state.log(RECYCLED[seat][(part, taken)])
     if taken is None:
         state.pile += (part,)
         draw(state, seat)
@@ -259,7 +263,7 @@ def _discard(state: DrumpState, action: Discard) -> None:
 
 def _end(state: DrumpState, action: object) -> None:
     seat = state.turn_seat
-    state.log(TurnEnded(seat))
+    state.log(TURN_ENDED[seat])
     if state.last_turn == seat:
         last_turn_over(state)
     else:

@@ -12,23 +12,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import product
+from typing import Final
 
 from cardtable.games.drump.cards import IS_ACE, IS_FORCE, RANK, card_name, is_card
 
 #: A stack may never total more than this, counting each Ace as 1 (drump.md, "Set").
-STACK_LIMIT = 13
+STACK_LIMIT: Final = 13
 #: A stacked card carries this bit while it lies face down.
-FACE_DOWN = 64
-CARD_MASK = FACE_DOWN - 1
+FACE_DOWN: Final = 64
+CARD_MASK: Final = FACE_DOWN - 1
 #: A summon is paid by two or more cards (VI), so no Ace counted as 11 pays for a J alone (PT).
-MIN_PAYING_CARDS = 2
+MIN_PAYING_CARDS: Final = 2
 #: The values of the monster parts, X J Q K.
 PART_VALUES = (10, 11, 12, 13)
 
 #: A stacked card's count toward the stack limit (Aces as 1), by stored code.
-STACK_VALUE = tuple(RANK[code & CARD_MASK] if code & CARD_MASK < 52 else 0 for code in range(2 * FACE_DOWN))
+STACK_VALUE: Final = tuple(
+    RANK[code & CARD_MASK] if code & CARD_MASK < 52 else 0 for code in range(2 * FACE_DOWN)
+)
 #: Whether a stored code is an Ace, face up or down.
-_STACKED_ACE = tuple(code & CARD_MASK < 52 and IS_ACE[code & CARD_MASK] for code in range(2 * FACE_DOWN))
+_STACKED_ACE: Final = tuple(
+    code & CARD_MASK < 52 and IS_ACE[code & CARD_MASK] for code in range(2 * FACE_DOWN)
+)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -75,7 +80,20 @@ def payable_values(stack: Sequence[int], ace_pays_any: bool = False) -> int:
     for code in stack:
         total += STACK_VALUE[code]
         aces += _STACKED_ACE[code]
-    return _payable_mask(total, aces, len(stack), ace_pays_any)
+    size = len(stack)
+    if size >= 16:
+        return _payable_mask(total, aces, size, ace_pays_any)
+    # The four facts packed in one number (aces <= size < 16): a dict look-up by a number costs less
+    # than the cache's call and tuple key, and summons are checked at nearly every decision.
+    key = ((total * 16 + aces) * 16 + size) * 2 + ace_pays_any
+    mask = _PAYABLE_MASKS.get(key)
+    if mask is None:
+        mask = _PAYABLE_MASKS[key] = _payable_mask(total, aces, size, ace_pays_any)
+    return mask
+
+
+#: payable_values's answers by packed key; a few hundred at most (stacks total 13 or less).
+_PAYABLE_MASKS: Final[dict[int, int]] = {}
 
 
 @cache

@@ -9,7 +9,7 @@ here; the rules themselves are in `rules`, `exchange` and `turns`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
@@ -18,14 +18,22 @@ from cardtable.games.drump.cards import DECK, IS_PART, NO_CARD, SUIT
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.stacks import CARD_MASK
 
-SEATS = 2
-SLOTS = 4
+SEATS: Final = 2
+SLOTS: Final = 4
 #: The zone of a card that is no body part (a force card).
-NO_ZONE = -1
+NO_ZONE: Final = -1
 
 # Phases: who decides what.  DEFENDING (receive or block before the sum) is PT's
 # `block_before_sum`; DRAW_CHOICE (draw or not after winning an exchange) is EN's optional draw.
-MAIN, DEFENDING, ACE_CHOICE, BLOCKING, COUNTERING, DRAW_CHOICE, DISCARDING, OVER = range(8)
+# Final, one by one: the compiled build then reads them as numbers.
+MAIN: Final = 0
+DEFENDING: Final = 1
+ACE_CHOICE: Final = 2
+BLOCKING: Final = 3
+COUNTERING: Final = 4
+DRAW_CHOICE: Final = 5
+DISCARDING: Final = 6
+OVER: Final = 7
 PHASE_NAMES = ("main", "defend", "ace", "block", "counter", "draw", "discard", "over")
 
 

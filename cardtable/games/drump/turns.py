@@ -8,11 +8,12 @@ from cardtable.core.game import NOBODY, Outcome
 from cardtable.games.drump import endings
 from cardtable.games.drump.endings import DrumpEnding, has_drump
 from cardtable.games.drump.events import (
-    Drew,
+    DREW,
+    DREW_HIDDEN,
     DrumpMade,
     GameOver,
     LastTurnGranted,
-    TurnStarted,
+    turn_started,
 )
 from cardtable.games.drump.state import DISCARDING, OVER, DrumpState, add_to_hand, new_turn
 
@@ -26,7 +27,7 @@ def draw(state: DrumpState, seat: int) -> bool:
     card = deck[0]
     state.deck = deck[1:]
     add_to_hand(state, seat, card)
-    state.log(Drew(seat, card), seat, Drew(seat, None))
+    state.log(DREW[seat][card], seat, DREW_HIDDEN[seat])
     return True
 
 
@@ -34,7 +35,7 @@ def start_turn(state: DrumpState, seat: int) -> None:
     """Begin `seat`'s turn: counters reset, and the turn player draws 1 (VI, EN)."""
     new_turn(state, seat)
     state.turn_number += 1
-    state.log(TurnStarted(seat, state.turn_number))
+    state.log(turn_started(seat, state.turn_number))
     draw(state, seat)
 
 

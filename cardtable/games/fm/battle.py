@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core.tuples import replace_at
 from cardtable.games.fm import magic as spells
 from cardtable.games.fm.actions import DIRECT, Attack
 from cardtable.games.fm.combat import attack_of, attacking_value, defence_of
-from cardtable.games.fm.events import AttackDeclared, MonsterRevealed
-from cardtable.games.fm.state import DEFENSIVE_WINS, EFFECTIVE_ATTACKS, FmState, Monster
+from cardtable.games.fm.events import ATTACK_DECLARED, MonsterRevealed
+from cardtable.games.fm.state import DEFENSIVE_WINS, EFFECTIVE_ATTACKS, ZONES, FmState, Monster
 from cardtable.games.fm.turn import end_if_life_points_gone
+
+#: A row of magic and trap zones holding no card.
+_NO_SET_CARDS: Final = (None,) * ZONES
 
 
 def _reveal(state: FmState, owner: int, zone: int) -> Monster:
@@ -27,9 +32,14 @@ def attack(state: FmState, action: Attack) -> None:
     seat, opponent, terrain = state.turn_seat, 1 - state.turn_seat, state.terrain
     state.used_attacks |= 1 << zone
     attacker = _reveal(state, seat, zone)
-    state.log(AttackDeclared(seat, zone, None if target == DIRECT else target))
-    set_cards = (entry.card for entry in state.magic[opponent] if entry is not None)
-    trap = spells.trap_against_attack(set_cards, attack_of(attacker, terrain))
+    # The shared event; DIRECT (-1) picks the last of the row, the direct attack (target None).
+    state.log(ATTACK_DECLARED[seat][zone][target])
+    trap = None
+    magic_row = state.magic[opponent]
+    # A side with no set card has no trap: the common case, answered without the look-up.
+    if magic_row != _NO_SET_CARDS:
+        set_cards = (entry.card for entry in magic_row if entry is not None)
+        trap = spells.trap_against_attack(set_cards, attack_of(attacker, terrain))
     if trap is not None:
         spells.spring_trap(state, opponent, trap)
         spells.destroy_monster(state, seat, zone)

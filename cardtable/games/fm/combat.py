@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from cardtable.games.fm.carddata import MONSTER_TYPES, STARS, TERRAINS, Terrain, card, tables
 from cardtable.games.fm.state import Monster
 
 #: The most a shown ATK or DEF, or an attacker's value, can be (seed §11; fm.md, Caps).
-CAP = 9999
-STAR_BONUS = 500
+CAP: Final = 9999
+STAR_BONUS: Final = 500
 
 #: Guardian star -> the star it beats.  Sun > Moon > Venus > Mercury > Sun, and
 #: Mars > Jupiter > Saturn > Uranus > Pluto > Neptune > Mars; the cycles never meet (seed §11).
@@ -88,9 +89,15 @@ def active_star(monster: Monster) -> str:
     return stars[monster.star]
 
 
+#: star_matchup of every pair of stars, looked up in battle rather than checked and worked out each time.
+_MATCHUPS: Final = {
+    (attacker, defender): star_matchup(attacker, defender) for attacker in STARS for defender in STARS
+}
+
+
 def star_adjustment(attacker: Monster, defender: Monster) -> int:
     """The attacker's star bonus against this defender (seed §11: it goes to "the left combatant" only)."""
-    return star_matchup(active_star(attacker), active_star(defender))
+    return _MATCHUPS[active_star(attacker), active_star(defender)]
 
 
 def attacking_value(attacker: Monster, defender: Monster, terrain: int) -> int:

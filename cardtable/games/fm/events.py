@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from cardtable.core.events import Event, event
-from cardtable.games.fm.state import DuelEnding
+from cardtable.games.fm.state import SEATS, ZONES, DuelEnding
 
 
 @event
@@ -213,3 +213,46 @@ FmEvent: TypeAlias = (
     | TurnEnded
     | DuelOver
 )
+
+
+# -- events built once -------------------------------------------------------------------------
+# Events are immutable, so the ones logged nearly every action are built once and shared: building
+# an event costs about 0.4 µs, a tenth of an action once the rules are compiled.
+_SEATS = range(SEATS)
+_ZONES = range(ZONES)
+#: What the other side sees of a draw, of a face-down card lost, of a face-down play's result.
+CARD_DRAWN_HIDDEN = tuple(CardDrawn(seat, None) for seat in _SEATS)
+CARD_LOST_HIDDEN = tuple(CardLost(seat, None) for seat in _SEATS)
+PLAY_RESULTED_HIDDEN = tuple(PlayResulted(seat, None, False) for seat in _SEATS)
+#: MONSTER_PLACED_HIDDEN[seat][zone][attack]: a face-down monster placed, as the other side sees it.
+MONSTER_PLACED_HIDDEN = tuple(
+    tuple(tuple(MonsterPlaced(seat, zone, None, attack, None) for attack in (False, True)) for zone in _ZONES)
+    for seat in _SEATS
+)
+#: POSITION_CHANGED[seat][zone][attack].
+POSITION_CHANGED = tuple(
+    tuple(tuple(PositionChanged(seat, zone, attack) for attack in (False, True)) for zone in _ZONES)
+    for seat in _SEATS
+)
+#: ATTACK_DECLARED[seat][zone][target], the direct attack (target None) last.
+ATTACK_DECLARED = tuple(
+    tuple(tuple(AttackDeclared(seat, zone, target) for target in (*_ZONES, None)) for zone in _ZONES)
+    for seat in _SEATS
+)
+TURN_ENDED = tuple(TurnEnded(seat) for seat in _SEATS)
+_TURN_STARTED = tuple(tuple(TurnStarted(seat, number) for number in range(64)) for seat in _SEATS)
+_CARD_DRAWN: tuple[dict[int, CardDrawn], ...] = tuple({} for _ in _SEATS)
+
+
+def turn_started(seat: int, number: int) -> TurnStarted:
+    """The event of a turn's start, shared for the first 64 turns of each seat."""
+    row = _TURN_STARTED[seat]
+    return row[number] if number < len(row) else TurnStarted(seat, number)
+
+
+def card_drawn(seat: int, card: int) -> CardDrawn:
+    """The event of a draw as the drawing seat sees it, built once per seat and card."""
+    found = _CARD_DRAWN[seat].get(card)
+    if found is None:
+        found = _CARD_DRAWN[seat][card] = CardDrawn(seat, card)
+    return found

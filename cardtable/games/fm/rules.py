@@ -37,6 +37,10 @@ from cardtable.games.fm.actions import (
 from cardtable.games.fm.carddata import ACTIVATED_KINDS, SETTABLE_KINDS, CardKind, card, rituals
 from cardtable.games.fm.combination import CombinationStep, StepKind, combination_step
 from cardtable.games.fm.events import (
+    CARD_LOST_HIDDEN,
+    MONSTER_PLACED_HIDDEN,
+    PLAY_RESULTED_HIDDEN,
+    POSITION_CHANGED,
     CardLost,
     CardSet,
     CardsPlayed,
@@ -45,7 +49,6 @@ from cardtable.games.fm.events import (
     Fused,
     MonsterPlaced,
     PlayResulted,
-    PositionChanged,
     RitualPerformed,
 )
 from cardtable.games.fm.state import (
@@ -200,7 +203,7 @@ def _play(state: FmState, action: Play) -> None:
     if kind is CardKind.MONSTER:
         state.pending = Placement(current, bonus, face_up, zone)
         state.phase = PLACING
-        hidden = None if face_up else PlayResulted(seat, None, False)
+        hidden = None if face_up else PLAY_RESULTED_HIDDEN[seat]
         state.log(PlayResulted(seat, current, face_up), seat, hidden)
         return
     state.phase = BATTLE
@@ -246,7 +249,7 @@ def _combine(
         )
         return step.bonus_after(bonus, reversed_gain)
     (lost,) = step.used
-    state.log(CardLost(seat, lost), seat, None if face_up else CardLost(seat, None))
+    state.log(CardLost(seat, lost), seat, None if face_up else CARD_LOST_HIDDEN[seat])
     return step.bonus_after(bonus)
 
 
@@ -303,7 +306,7 @@ def _place(state: FmState, action: Place) -> None:
     state.monsters = replace_at(state.monsters, seat, replace_at(state.monsters[seat], zone, monster))
     state.pending = None
     state.phase = BATTLE
-    hidden = None if pending.face_up else MonsterPlaced(seat, zone, None, action.attack, None)
+    hidden = None if pending.face_up else MONSTER_PLACED_HIDDEN[seat][zone][action.attack]
     state.log(MonsterPlaced(seat, zone, pending.card, action.attack, action.star), seat, hidden)
 
 
@@ -317,7 +320,7 @@ def _switch(state: FmState, action: Switch) -> None:
         replace_at(state.monsters[seat], zone, monster._replace(attack=not monster.attack)),
     )
     state.switched |= 1 << zone
-    state.log(PositionChanged(seat, zone, not monster.attack))
+    state.log(POSITION_CHANGED[seat][zone][not monster.attack])
 
 
 def _activate_set(state: FmState, action: Activate) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core.game import Outcome
 from cardtable.core.tuples import replace_at
-from cardtable.games.fm.events import CardDrawn, DuelOver, TurnEnded, TurnStarted
+from cardtable.games.fm.events import CARD_DRAWN_HIDDEN, TURN_ENDED, DuelOver, card_drawn, turn_started
 from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.state import (
     CARDS_DRAWN,
@@ -19,7 +21,7 @@ from cardtable.games.fm.state import (
     Monster,
 )
 
-EXODIA = frozenset({17, 18, 19, 20, 21})
+EXODIA: Final = frozenset({17, 18, 19, 20, 21})
 
 
 def new_duel(
@@ -60,10 +62,6 @@ def new_duel(
     return state
 
 
-#: What the other side sees of a draw.
-_HIDDEN_DRAWS = tuple(CardDrawn(seat, None) for seat in range(SEATS))
-
-
 def draw_to_hand(state: FmState, seat: int) -> bool:
     """Draw until the hand holds five; drawing from an empty deck loses the duel (seed §2)."""
     deck = state.decks[seat]
@@ -73,7 +71,7 @@ def draw_to_hand(state: FmState, seat: int) -> bool:
         state.hands = replace_at(state.hands, seat, state.hands[seat] + drawn)
         state.count(seat, CARDS_DRAWN, len(drawn))
         for card in drawn:
-            state.log(CardDrawn(seat, card), seat, _HIDDEN_DRAWS[seat])
+            state.log(card_drawn(seat, card), seat, CARD_DRAWN_HIDDEN[seat])
     if len(state.hands[seat]) < HAND:
         finish(state, 1 - seat, DuelEnding.DECK_OUT)
         return False
@@ -91,7 +89,7 @@ def start_turn(state: FmState, seat: int) -> None:
     state.picks = ()
     state.used_attacks = 0
     state.switched = 0
-    state.log(TurnStarted(seat, state.turn_number[seat]))
+    state.log(turn_started(seat, state.turn_number[seat]))
     draw_to_hand(state, seat)
 
 
@@ -103,7 +101,7 @@ def end_turn(state: FmState) -> None:
     row = state.monsters[seat]
     if any(monster is not None and monster.weak_turns for monster in row):
         state.monsters = replace_at(state.monsters, seat, tuple(_tick(monster) for monster in row))
-    state.log(TurnEnded(seat))
+    state.log(TURN_ENDED[seat])
     start_turn(state, 1 - seat)
 
 
