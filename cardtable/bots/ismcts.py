@@ -98,7 +98,8 @@ class TreeSearch:
                 now = time.perf_counter()
                 if now + (now - started) / count >= deadline:
                     break
-            self._iterate(game, root, draw_state(), rng)
+            # The root's legal actions are the seat's own: the same in every state drawn from its view.
+            self._iterate(game, root, draw_state(), rng, legal)
             count += 1
         self.last_iterations = count
         best = max(
@@ -114,7 +115,10 @@ class TreeSearch:
         elif self.iterations is not None:
             progress(count, self.iterations, "iterations")
 
-    def _iterate(self, game: AnyGame, root: Node, state: Any, rng: random.Random) -> None:
+    def _iterate(
+        self, game: AnyGame, root: Node, state: Any, rng: random.Random, actions: Sequence[Any]
+    ) -> None:
+        """One iteration from a drawn `state`, whose legal actions are `actions` (the root's in any draw)."""
         node = root
         apply, legal_actions, outcome, current_seat = (
             game.apply,
@@ -122,9 +126,9 @@ class TreeSearch:
             game.outcome,
             game.current_seat,
         )
-        log_c = self.exploration
-        while outcome(state) is None:
-            actions = legal_actions(state)
+        exploration = self.exploration
+        log, sqrt = math.log, math.sqrt
+        while True:
             children = node.children
             # One look-up per legal action: the children already made, and the actions not yet tried.
             tried: list[Node] = []
@@ -144,18 +148,19 @@ class TreeSearch:
                 node = children[action] = Node(action, node, seat)
                 state = apply(state, action)
                 break
-            best: Node | None = None
+            best = tried[0]
             best_value = -1.0
             for child in tried:
-                child.availability += 1
-                value = child.total / child.visits + log_c * math.sqrt(
-                    math.log(child.availability) / child.visits
-                )
+                availability = child.availability = child.availability + 1
+                visits = child.visits
+                value = child.total / visits + exploration * sqrt(log(availability) / visits)
                 if value > best_value:
                     best, best_value = child, value
-            assert best is not None
             node = best
             state = apply(state, best.action)
+            if outcome(state) is not None:
+                break
+            actions = legal_actions(state)
         rewards = self._playout(game, state, rng)
         walk: Node | None = node
         while walk is not None:
