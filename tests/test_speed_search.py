@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from cardtable.core import conformance
+from cardtable.core import conformance, draws
 from cardtable.core.pairs import TOP
 from cardtable.games import game_names, get_game
 from cardtable.games.scout import GAME as SCOUT
@@ -92,3 +92,18 @@ def test_the_insertion_points_beating_a_rank_are_those_where_a_show_beats_it() -
                 places = range(len(hand) + 1)
                 expected = [position for position in places if insertion.beats_with(value, position, beat)]
                 assert insertion.positions_beating(value, beat) == expected, (hand, value, beat)
+
+
+def test_the_draws_are_randoms_own_call_for_call() -> None:
+    for seed in range(40):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for count in (1, 2, 3, 7, 8, 9, 31, 32, 33, 1000, 2**40 + 3):
+            assert draws.below(ours, count) == theirs.randrange(count)
+        items = list(range(seed % 50))
+        shuffled = items[:]
+        draws.shuffle(ours, items)
+        theirs.shuffle(shuffled)
+        assert items == shuffled
+        assert ours.getstate() == theirs.getstate()
+    with pytest.raises(ValueError, match="below 0"):
+        draws.below(random.Random(1), 0)

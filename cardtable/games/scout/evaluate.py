@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 
 from cardtable.core.chances import softmax_chances
+from cardtable.core.draws import below
 from cardtable.games.scout.actions import Action, Show
 from cardtable.games.scout.rules import plain_scout_count
 from cardtable.games.scout.state import ScoutState
@@ -42,6 +43,6 @@ def playout_action(state: ScoutState, legal: Sequence[Action], rng: random.Rando
         elif size == largest:
             best.append(action)
     if best:
-        return best[rng.randrange(len(best))]
+        return best[below(rng, len(best))]
     scouts = plain_scout_count(state)
-    return legal[rng.randrange(scouts or len(legal))]
+    return legal[below(rng, scouts or len(legal))]

@@ -274,10 +274,11 @@ def _show(state: ScoutState, action: Show) -> None:
     shown = hand[action.first : action.last + 1]
     state.hands = replace_at(state.hands, seat, hand[: action.first] + hand[action.last + 1 :])
     known = state.known[seat]
-    for code in shown:
-        known &= ~(1 << card_of(code))
-    state.known = replace_at(state.known, seat, known)
-    beaten = tuple(card_of(code) for code in state.active)
+    if known:
+        for code in shown:
+            known &= ~(1 << card_of(code))
+        state.known = replace_at(state.known, seat, known)
+    beaten = tuple([card_of(code) for code in state.active])
     state.captured = replace_at(state.captured, seat, state.captured[seat] + beaten)
     state.active = shown
     state.owner = seat
