@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from cardtable.bots.ismcts import Node, TreeSearch
 from cardtable.core import conformance, draws
 from cardtable.core.pairs import TOP
 from cardtable.games import game_names, get_game
@@ -107,3 +108,25 @@ def test_the_draws_are_randoms_own_call_for_call() -> None:
         assert ours.getstate() == theirs.getstate()
     with pytest.raises(ValueError, match="below 0"):
         draws.below(random.Random(1), 0)
+
+
+@pytest.mark.parametrize("name", ["drump", "scout"])
+def test_iterations_told_the_roots_actions_grow_the_tree_iterations_finding_them_grow(
+    name: str,
+) -> None:
+    # Root-parallel search (cardtable.bots.parallel) runs iterations without the root's actions.
+    game = get_game(name)
+    state = game.new_state(game.option_table.default(), game.min_seats, random.Random(5), None)
+    while len(game.legal_actions(state)) < 2:
+        state = game.apply(state, game.legal_actions(state)[0])
+    seat = game.current_seat(state)
+    assert seat is not None
+    legal = game.legal_actions(state)
+    draw = game.determinizer(game.view(state, seat))
+    grown = TreeSearch(game, iterations=200).grow(lambda: draw(random.Random(1)), legal, random.Random(2))
+    tree, root, rng = TreeSearch(game, iterations=200), Node(None, None, -1), random.Random(2)
+    for _ in range(200):
+        tree._iterate(game, root, draw(random.Random(1)), rng)
+    assert [(node.visits, node.total) for node in grown.children.values()] == [
+        (node.visits, node.total) for node in root.children.values()
+    ]

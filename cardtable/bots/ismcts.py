@@ -73,6 +73,16 @@ class TreeSearch:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        root = self.grow(draw_state, legal, rng)
+        best = max(
+            (root.children[action] for action in legal if action in root.children),
+            key=lambda node: (node.visits, node.total),
+            default=None,
+        )
+        return best.action if best is not None else legal[below(rng, len(legal))]
+
+    def grow(self, draw_state: Callable[[], Any], legal: Sequence[Any], rng: random.Random) -> Node:
+        """The root of a tree grown from drawn states until the budget is spent; `legal` are its actions."""
         game = self.game
         root = Node(None, None, -1)
         root_slots: list[Node | None] = [None] * len(legal)
@@ -94,12 +104,7 @@ class TreeSearch:
             self._iterate(game, root, draw_state(), rng, legal, root_slots)
             count += 1
         self.last_iterations = count
-        best = max(
-            (root.children[action] for action in legal if action in root.children),
-            key=lambda node: (node.visits, node.total),
-            default=None,
-        )
-        return best.action if best is not None else legal[below(rng, len(legal))]
+        return root
 
     def _report(self, progress: ProgressReport, count: int, started: float) -> None:
         if self.seconds is not None:
@@ -113,14 +118,19 @@ class TreeSearch:
         root: Node,
         state: Any,
         rng: random.Random,
-        actions: Sequence[Any],
-        slots: list[Node | None],
+        actions: Sequence[Any] | None = None,
+        slots: list[Node | None] | None = None,
     ) -> None:
         """One iteration from a drawn `state`, whose legal actions are the root's `actions`.
 
         `slots` holds the root's children in the order of its actions (None: not tried yet),
         kept from one iteration to the next; deeper down the children are looked up each time.
+        Without them, both are found from the state and the root.
         """
+        if actions is None:
+            actions = game.legal_actions(state)
+        if slots is None:
+            slots = [root.children.get(action) for action in actions]
         node = root
         apply, legal_actions, outcome, current_seat = (
             game.apply,
