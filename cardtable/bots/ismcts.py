@@ -41,7 +41,8 @@ class Node:
         self.seat = seat
         self.children: dict[Any, Node] = {}
         self.visits = 0
-        self.availability = 1
+        #: A float, as the exploration term takes its logarithm (natively, in the compiled build).
+        self.availability = 1.0
         self.total = 0.0
 
 
@@ -139,7 +140,6 @@ class TreeSearch:
             game.current_seat,
         )
         exploration = self.exploration
-        log, sqrt = math.log, math.sqrt
         while True:
             seat = current_seat(state)
             assert seat is not None
@@ -160,7 +160,7 @@ class TreeSearch:
                 assert child is not None
                 availability = child.availability = child.availability + 1
                 visits = child.visits
-                value = child.total / visits + exploration * sqrt(log(availability) / visits)
+                value = child.total / visits + exploration * math.sqrt(math.log(availability) / visits)
                 if value > best_value:
                     best, best_value = child, value
             assert best is not None

@@ -31,6 +31,12 @@ def below(rng: random.Random, count: int) -> int:
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
     """Put `items` in the random order `rng.shuffle(items)` would."""
+    getrandbits = rng.getrandbits
     for index in range(len(items) - 1, 0, -1):
-        other = below(rng, index + 1)
+        # below(rng, index + 1), written out: a shuffle draws one number a card.
+        count = index + 1
+        bits = count.bit_length()
+        other = getrandbits(bits)
+        while other >= count:
+            other = getrandbits(bits)
         items[index], items[other] = items[other], items[index]
