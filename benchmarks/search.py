@@ -1,6 +1,6 @@
 """Tree search figures: ISMCTS iterations per second, and its strength against the heuristic bots.
 
-    python benchmarks/search.py speed                 # iterations/s on one core, every game
+    python benchmarks/search.py speed [--game scout]  # iterations per CPU second, one core, every game
     python benchmarks/search.py strength [--games 200] [--jobs 2] [--game drump ...]
 
 Strength is measured with an iteration budget, so the figures do not depend
@@ -14,6 +14,7 @@ budgets over fewer games, as a reference.
 from __future__ import annotations
 
 import argparse
+import importlib
 import platform
 import random
 import time
@@ -34,14 +35,21 @@ MATCHES = {
 }
 
 
-def speed(console: Console, moves: int) -> None:
-    """ISMCTS iterations per second over the first moves of a game, one process."""
+def build() -> str:
+    """Which build runs: the pure Python modules, or the compiled ones (tools/build_compiled.py)."""
+    search = importlib.import_module("cardtable.bots.ismcts")
+    return "pure" if str(search.__file__).endswith(".py") else "compiled"
+
+
+def speed(console: Console, moves: int, names: list[str]) -> None:
+    """ISMCTS iterations per CPU second over the first moves of a game, one process."""
     table = Table(
-        title=f"ISMCTS iterations/s, one process ({platform.python_version()}, {platform.machine()})"
+        title=f"ISMCTS iterations per CPU second, one process "
+        f"({platform.python_version()}, {platform.machine()}, {build()} build)"
     )
-    for column in ("game", "players", "moves", "iterations", "seconds", "iterations/s"):
+    for column in ("game", "players", "moves", "iterations", "CPU seconds", "iterations/s"):
         table.add_column(column, justify="left" if column == "game" else "right")
-    for name in game_names():
+    for name in names:
         game = get_game(name)
         seats = min(4, game.max_seats)
         match = Match(game, seed=3, seats=seats)
@@ -50,9 +58,10 @@ def speed(console: Console, moves: int) -> None:
         iterations, seconds, played = 0, 0.0, 0
         while not match.is_over and played < moves:
             legal = match.legal_actions()
-            started = time.perf_counter()
-            action = bot.choose(match.view(match.current_seat), legal, rng)
-            seconds += time.perf_counter() - started
+            view = match.view(match.current_seat)
+            started = time.process_time()
+            action = bot.choose(view, legal, rng)
+            seconds += time.process_time() - started
             iterations += bot.tree.last_iterations
             match.play(action)
             played += 1
@@ -99,12 +108,19 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--reference-games", type=int, default=50, help="games for the cheating reference")
     parser.add_argument("--moves", type=int, default=30, help="moves timed per game (speed)")
-    parser.add_argument("--game", action="append", choices=sorted(MATCHES))
+    parser.add_argument(
+        "--game", action="append", choices=game_names(), help="(strength: drump, scout, dnup)"
+    )
     args = parser.parse_args()
     console = Console()
     if args.what == "speed":
-        speed(console, args.moves)
+        speed(console, args.moves, args.game or game_names())
     else:
+        unknown = sorted(set(args.game or ()) - set(MATCHES))
+        if unknown:
+            parser.error(
+                f"no strength table for {', '.join(unknown)}; there are: {', '.join(sorted(MATCHES))}"
+            )
         strength(console, args.games, args.reference_games, args.jobs, args.game or sorted(MATCHES))
 
 

@@ -61,19 +61,23 @@ def digest() -> str:
     return hashlib.sha256("\n".join(text).encode()).hexdigest()
 
 
-def run_digest(root: Path) -> tuple[str, str]:
-    """(digest, file of DRUMP's rules module) in a fresh interpreter importing cardtable from `root`."""
+#: Modules whose build is checked: a game's rules, a determinize module and the tree search.
+CHECKED = ("cardtable.games.drump.rules", "cardtable.games.drump.determinize", "cardtable.bots.ismcts")
+
+
+def run_digest(root: Path) -> tuple[str, list[str]]:
+    """(digest, the files of the CHECKED modules) in a fresh interpreter importing cardtable from `root`."""
     code = (
-        f"import sys; sys.path.insert(0, {str(ROOT / 'tests')!r}); "
-        "import test_speed_compiled, cardtable.games.drump.rules as rules; "
-        "print(test_speed_compiled.digest()); print(rules.__file__)"
+        f"import sys, importlib; sys.path.insert(0, {str(ROOT / 'tests')!r}); "
+        "import test_speed_compiled; print(test_speed_compiled.digest()); "
+        f"print(*[importlib.import_module(name).__file__ for name in {CHECKED!r}])"
     )
     environment = {**os.environ, "PYTHONPATH": str(root), "PYTHONHASHSEED": "0"}
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=root, env=environment, capture_output=True, text=True, check=True
     )
-    found, module = done.stdout.split()
-    return found, module
+    found, *modules = done.stdout.split()
+    return found, modules
 
 
 @pytest.fixture(scope="module")
@@ -97,8 +101,8 @@ _COPY = (
 
 def test_the_compiled_build_plays_the_same_games_as_the_pure_one(roots: tuple[Path, Path]) -> None:
     pure, compiled = roots
-    pure_digest, pure_module = run_digest(pure)
-    compiled_digest, compiled_module = run_digest(compiled)
-    assert pure_module.endswith(".py")
-    assert compiled_module.endswith(".so")
+    pure_digest, pure_modules = run_digest(pure)
+    compiled_digest, compiled_modules = run_digest(compiled)
+    assert all(module.endswith(".py") for module in pure_modules)
+    assert all(module.endswith(".so") for module in compiled_modules)
     assert compiled_digest == pure_digest

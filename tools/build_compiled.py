@@ -24,9 +24,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: The modules compiled: the rules, states and evaluations each step of play or search runs.  Left
-#: out: the games' determinize modules (mypyc 2.4.1 crashes on them) and the tree search (its
-#: runtime-checkable Protocol cannot be compiled).
+#: The modules compiled: the rules, states and evaluations each step of play or search runs, the
+#: games' determinize modules, the tree search and the random draws they make.  (mypyc 2.4.1
+#: crashes on an expression of the recursive LogNode type, which the determinize modules read
+#: through Any; the search's runtime-checkable Protocol is in `cardtable/bots/progress.py`, not
+#: compiled.)
 MODULES = (
     "cardtable/games/drump/cards.py",
     "cardtable/games/drump/stacks.py",
@@ -48,6 +50,12 @@ MODULES = (
     "cardtable/games/fm/turn.py",
     "cardtable/games/fm/rules.py",
     "cardtable/games/fm/evaluate.py",
+    "cardtable/games/drump/determinize.py",
+    "cardtable/games/scout/determinize.py",
+    "cardtable/games/dnup/determinize.py",
+    "cardtable/games/fm/determinize.py",
+    "cardtable/core/draws.py",
+    "cardtable/bots/ismcts.py",
 )
 
 

@@ -21,22 +21,13 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
+from cardtable.bots.progress import PROGRESS_EVERY as PROGRESS_EVERY
+from cardtable.bots.progress import ProgressReport as ProgressReport
+from cardtable.bots.progress import ReportsProgress as ReportsProgress
+from cardtable.core.draws import below
 from cardtable.games import AnyGame
-
-#: Iterations between two progress reports (a report costs a call; a search runs thousands a second).
-PROGRESS_EVERY = 16
-
-#: Told how much of a search's budget is spent: (spent, budget, unit), unit "iterations" or "seconds".
-ProgressReport = Callable[[float, float, str], None]
-
-
-@runtime_checkable
-class ReportsProgress(Protocol):
-    """A bot whose search can be followed: set `progress` to be told how much of its budget is spent."""
-
-    progress: ProgressReport | None
 
 
 class Node:
@@ -50,7 +41,8 @@ class Node:
         self.seat = seat
         self.children: dict[Any, Node] = {}
         self.visits = 0
-        self.availability = 1
+        #: A float, as the exploration term takes its logarithm (natively, in the compiled build).
+        self.availability = 1.0
         self.total = 0.0
 
 
@@ -82,8 +74,19 @@ class TreeSearch:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        root = self.grow(draw_state, legal, rng)
+        best = max(
+            (root.children[action] for action in legal if action in root.children),
+            key=lambda node: (node.visits, node.total),
+            default=None,
+        )
+        return best.action if best is not None else legal[below(rng, len(legal))]
+
+    def grow(self, draw_state: Callable[[], Any], legal: Sequence[Any], rng: random.Random) -> Node:
+        """The root of a tree grown from drawn states until the budget is spent; `legal` are its actions."""
         game = self.game
         root = Node(None, None, -1)
+        root_slots: list[Node | None] = [None] * len(legal)
         started = time.perf_counter()
         deadline = None if self.seconds is None else started + self.seconds
         count = 0
@@ -98,15 +101,11 @@ class TreeSearch:
                 now = time.perf_counter()
                 if now + (now - started) / count >= deadline:
                     break
-            self._iterate(game, root, draw_state(), rng)
+            # The root's legal actions are the seat's own: the same in every state drawn from its view.
+            self._iterate(game, root, draw_state(), rng, legal, root_slots)
             count += 1
         self.last_iterations = count
-        best = max(
-            (root.children[action] for action in legal if action in root.children),
-            key=lambda node: (node.visits, node.total),
-            default=None,
-        )
-        return best.action if best is not None else legal[rng.randrange(len(legal))]
+        return root
 
     def _report(self, progress: ProgressReport, count: int, started: float) -> None:
         if self.seconds is not None:
@@ -114,7 +113,25 @@ class TreeSearch:
         elif self.iterations is not None:
             progress(count, self.iterations, "iterations")
 
-    def _iterate(self, game: AnyGame, root: Node, state: Any, rng: random.Random) -> None:
+    def _iterate(
+        self,
+        game: AnyGame,
+        root: Node,
+        state: Any,
+        rng: random.Random,
+        actions: Sequence[Any] | None = None,
+        slots: list[Node | None] | None = None,
+    ) -> None:
+        """One iteration from a drawn `state`, whose legal actions are the root's `actions`.
+
+        `slots` holds the root's children in the order of its actions (None: not tried yet),
+        kept from one iteration to the next; deeper down the children are looked up each time.
+        Without them, both are found from the state and the root.
+        """
+        if actions is None:
+            actions = game.legal_actions(state)
+        if slots is None:
+            slots = [root.children.get(action) for action in actions]
         node = root
         apply, legal_actions, outcome, current_seat = (
             game.apply,
@@ -122,40 +139,38 @@ class TreeSearch:
             game.outcome,
             game.current_seat,
         )
-        log_c = self.exploration
-        while outcome(state) is None:
-            actions = legal_actions(state)
-            children = node.children
-            # One look-up per legal action: the children already made, and the actions not yet tried.
-            tried: list[Node] = []
-            untried = []
-            for action in actions:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    tried.append(child)
+        exploration = self.exploration
+        while True:
             seat = current_seat(state)
             assert seat is not None
+            untried = [index for index, child in enumerate(slots) if child is None]
             if untried:
-                action = untried[rng.randrange(len(untried))]
-                for child in tried:
-                    child.availability += 1
-                node = children[action] = Node(action, node, seat)
+                index = untried[below(rng, len(untried))]
+                for child in slots:
+                    if child is not None:
+                        child.availability += 1
+                action = actions[index]
+                child = Node(action, node, seat)
+                node.children[action] = slots[index] = node = child
                 state = apply(state, action)
                 break
-            best: Node | None = None
+            best = slots[0]
             best_value = -1.0
-            for child in tried:
-                child.availability += 1
-                value = child.total / child.visits + log_c * math.sqrt(
-                    math.log(child.availability) / child.visits
-                )
+            for child in slots:
+                assert child is not None
+                availability = child.availability = child.availability + 1
+                visits = child.visits
+                value = child.total / visits + exploration * math.sqrt(math.log(availability) / visits)
                 if value > best_value:
                     best, best_value = child, value
             assert best is not None
             node = best
             state = apply(state, best.action)
+            if outcome(state) is not None:
+                break
+            actions = legal_actions(state)
+            children = node.children
+            slots = [children.get(action) for action in actions]
         rewards = self._playout(game, state, rng)
         walk: Node | None = node
         while walk is not None:
@@ -178,7 +193,7 @@ class TreeSearch:
                     return values
             actions = legal_actions(state)
             state = apply(
-                state, actions[rng.randrange(len(actions))] if choose is None else choose(state, actions, rng)
+                state, actions[below(rng, len(actions))] if choose is None else choose(state, actions, rng)
             )
             steps += 1
 

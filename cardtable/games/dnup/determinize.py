@@ -8,7 +8,9 @@ up at random, and to the cards not dealt; later rounds get a fresh seed.
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from cardtable.core.draws import below, shuffle
 from cardtable.core.pairs import CARDS
 from cardtable.games.dnup.state import PHASE_NAMES, DnupState
 from cardtable.games.dnup.view import DnupView
@@ -20,14 +22,14 @@ def determinize(view: DnupView, rng: random.Random) -> DnupState:
     seen.update(code >> 1 for cards in view.tables for code in cards)
     seen.update(code >> 1 for cards in view.known_in_hand for code in cards)
     pool = [card for card in CARDS if card not in seen]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     hands = []
     for owner in range(view.seats):
         if owner == view.seat:
             hands.append(view.hand)
             continue
         known = list(view.known_in_hand[owner])
-        drawn = [pool.pop() * 2 + rng.randrange(2) for _ in range(view.hand_sizes[owner] - len(known))]
+        drawn = [pool.pop() * 2 + below(rng, 2) for _ in range(view.hand_sizes[owner] - len(known))]
         hands.append(tuple(sorted(known + drawn)))
     state = DnupState.__new__(DnupState)
     state.options = view.options
@@ -47,7 +49,9 @@ def determinize(view: DnupView, rng: random.Random) -> DnupState:
     state.round_scores = view.round_scores
     state.chance_seed = rng.getrandbits(63)
     state.result = view.outcome
-    state.logs = (view.history.node,) * (view.seats + 1)
+    # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
+    history: Any = view.history
+    state.logs = (history.node,) * (view.seats + 1)
     state.log_length = view.history.length
     state.round_log_start = view.history.deal_start
     return state

@@ -20,7 +20,9 @@ import random
 from bisect import bisect_right
 from itertools import combinations_with_replacement
 from math import comb
+from typing import Any
 
+from cardtable.core.draws import below, shuffle
 from cardtable.core.game import NOBODY
 from cardtable.games.drump.cards import DECK, IS_FORCE, NO_CARD, RANK
 from cardtable.games.drump.stacks import FACE_DOWN, STACK_LIMIT, stack_total
@@ -76,7 +78,9 @@ class Determinizer:
         base.last_turn = NOBODY if view.last_turn is None else view.last_turn
         base.result = view.outcome
         # Every log is the observer's own: the state then shows the observer the same log.
-        base.logs = (view.history.node,) * (SEATS + 1)
+        # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
+        history: Any = view.history
+        base.logs = (history.node,) * (SEATS + 1)
         base.log_length = view.history.length
         self.base = base
         # What the hidden stacks need: how many cards, and the room left under the limit.
@@ -106,13 +110,13 @@ class Determinizer:
         counts = self.force_counts
         for index, (seat, slot, template) in enumerate(self.hidden_stacks):
             weights, options = self._choices(index, counts)
-            values, counts = options[bisect_right(weights, rng.randrange(weights[-1]))]
-            hidden = [by_value[value].pop(rng.randrange(len(by_value[value]))) for value in values]
-            rng.shuffle(hidden)
+            values, counts = options[bisect_right(weights, below(rng, weights[-1]))]
+            hidden = [by_value[value].pop(below(rng, len(by_value[value]))) for value in values]
+            shuffle(rng, hidden)
             cards = iter(hidden)
             rows[seat][slot] = tuple(next(cards) | FACE_DOWN if code is None else code for code in template)
         rest = self.parts + [card for cards in by_value for card in cards]
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         index = 0
         hands = []
         for owner in range(SEATS):

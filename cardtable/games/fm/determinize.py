@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
+from cardtable.core.draws import below
 from cardtable.games.fm.carddata import SETTABLE_KINDS, card, cards
 from cardtable.games.fm.decks import EXODIA_PIECES, MAX_COPIES
 from cardtable.games.fm.state import (
@@ -48,7 +50,7 @@ _SETTABLE = tuple(c.id for c in cards().values() if c.kind in SETTABLE_KINDS)
 def _draw(pool: tuple[int, ...], seen: Counter[int], rng: random.Random) -> int:
     """A card of `pool` of which `seen` holds fewer copies than a deck may (one of an Exodia piece)."""
     while True:
-        choice = pool[rng.randrange(len(pool))]
+        choice = pool[below(rng, len(pool))]
         if seen[choice] < (1 if choice in EXODIA_PIECES else MAX_COPIES):
             seen[choice] += 1
             return choice
@@ -130,6 +132,8 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
     state.counters = view.counters
     state.result = view.outcome
     state.ending = None if view.outcome is None else DuelEnding(view.outcome.ending)
-    state.logs = (view.history.node,) * (SEATS + 1)
+    # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
+    history: Any = view.history
+    state.logs = (history.node,) * (SEATS + 1)
     state.log_length = view.history.length
     return state

@@ -12,7 +12,9 @@ depends on the rest.
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from cardtable.core.draws import shuffle
 from cardtable.core.game import NOBODY
 from cardtable.games.scout.rules import deck_for
 from cardtable.games.scout.state import PHASE_NAMES, ScoutState
@@ -52,7 +54,9 @@ class Determinizer:
         base.aside = ()
         base.aside_seen = tuple(sum(1 << card for card in cards) for cards in view.aside_seen)
         base.chance_seed = 0
-        base.logs = (view.history.node,) * (view.seats + 1)
+        # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
+        history: Any = view.history
+        base.logs = (history.node,) * (view.seats + 1)
         base.log_length = view.history.length
         base.round_log_start = view.history.deal_start
         self.base = base
@@ -61,7 +65,7 @@ class Determinizer:
         """One state consistent with the view, drawn uniformly."""
         view = self.view
         pool = self.pool[:]
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         hands = []
         for owner in range(view.seats):
             if owner == view.seat:
@@ -71,7 +75,7 @@ class Determinizer:
             count = view.hand_sizes[owner] - len(known)
             cards = [*known, *pool[len(pool) - count :]]
             del pool[len(pool) - count :]
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             turns = rng.getrandbits(len(cards)) if cards else 0
             hands.append(tuple(card * 2 + (turns >> index & 1) for index, card in enumerate(cards)))
         state = self.base.copy()

@@ -10,7 +10,9 @@ import random
 from collections.abc import Sequence
 
 from cardtable.core.chances import softmax_chances
-from cardtable.games.scout.actions import Action, Scout, Show
+from cardtable.core.draws import below
+from cardtable.games.scout.actions import Action, Show
+from cardtable.games.scout.rules import plain_scout_count
 from cardtable.games.scout.state import ScoutState
 
 #: Points that make about a factor e in chances.
@@ -28,17 +30,19 @@ def evaluate(state: ScoutState) -> tuple[float, ...]:
 
 def playout_action(state: ScoutState, legal: Sequence[Action], rng: random.Random) -> Action:
     """A quick playout's move: the largest Show there is, else a plain Scout at random."""
+    # The legal actions list the Shows first, then the plain Scouts (rules.legal_actions): the
+    # Scout & Shows after them are never looked at.
     best: list[Action] = []
     largest = 0
-    scouts: list[Action] = []
     for action in legal:
-        if isinstance(action, Show):
-            size = action.last - action.first + 1
-            if size > largest:
-                best, largest = [action], size
-            elif size == largest:
-                best.append(action)
-        elif isinstance(action, Scout) and not action.with_show:
-            scouts.append(action)
-    choices = best or scouts or list(legal)
-    return choices[rng.randrange(len(choices))]
+        if type(action) is not Show:
+            break
+        size = action.last - action.first + 1
+        if size > largest:
+            best, largest = [action], size
+        elif size == largest:
+            best.append(action)
+    if best:
+        return best[below(rng, len(best))]
+    scouts = plain_scout_count(state)
+    return legal[below(rng, scouts or len(legal))]

@@ -41,7 +41,7 @@ from cardtable.games.scout.events import (
     Shown,
 )
 from cardtable.games.scout.options import ScoutOptions
-from cardtable.games.scout.shows import Insertion, active_rank, shows
+from cardtable.games.scout.shows import NO_SHOW, SET, SIZE, Insertion, shows
 from cardtable.games.scout.state import ORIENTING, OVER, PLAYING, SHOWING, ScoutState
 
 MIN_SEATS, MAX_SEATS = 2, 5
@@ -166,9 +166,30 @@ def _tops(hand: tuple[int, ...]) -> list[int]:
     return [TOP[code] for code in hand]
 
 
+def _rank_of(codes: tuple[int, ...]) -> int:
+    """The rank of a show given by its oriented codes (NO_SHOW when there are none), in O(1).
+
+    A show is one number or a run, so its first two cards tell which, and
+    its lowest number is at one of its ends.
+    """
+    size = len(codes)
+    if not size:
+        return NO_SHOW
+    first = TOP[codes[0]]
+    if size == 1:
+        return SIZE + SET + first
+    if TOP[codes[1]] == first:
+        return size * SIZE + SET + first
+    return size * SIZE + min(first, TOP[codes[-1]])
+
+
 def _shows(state: ScoutState, hand: tuple[int, ...]) -> list[Action]:
+    return _shows_above(_tops(hand), _rank_of(state.active))
+
+
+def _shows_above(tops: list[int], beat: int) -> list[Action]:
     table = SHOW_TABLE
-    return [table[first][last] for first, last, _ in shows(_tops(hand), active_rank(_tops(state.active)))]  # type: ignore[misc]
+    return [table[first][last] for first, last, _ in shows(tops, beat)]  # type: ignore[misc]
 
 
 def _can_scout(state: ScoutState, seat: int) -> bool:
@@ -179,39 +200,50 @@ def _can_scout(state: ScoutState, seat: int) -> bool:
 
 def _play_actions(state: ScoutState) -> list[Action]:
     seat = state.turn_seat
-    hand = state.hands[seat]
-    actions = _shows(state, hand)
+    tops = _tops(state.hands[seat])
+    actions = _shows_above(tops, _rank_of(state.active))
     if not _can_scout(state, seat):
         return actions
     ends = (LEFT,) if len(state.active) == 1 else (LEFT, 1)
-    places = len(hand) + 1
+    places = len(tops) + 1
     plain = SCOUT_TABLE[0]
     for end in ends:
         for row in plain[end]:
             actions += row[:places]
     if state.chips[seat]:
-        actions.extend(_scout_and_shows(state, hand, ends))
+        actions += _scout_and_shows(state, tops, ends)
     if state.seats == 2 and state.options.may_decline:
         actions.append(DECLINE_ACTION)
     return actions
 
 
-def _scout_and_shows(state: ScoutState, hand: tuple[int, ...], ends: tuple[int, ...]) -> list[Action]:
+def plain_scout_count(state: ScoutState) -> int:
+    """How many plain Scouts the legal actions list, right after the Shows."""
+    if state.phase != PLAYING or not _can_scout(state, state.turn_seat):
+        return 0
+    return (1 if len(state.active) == 1 else 2) * 2 * (len(state.hands[state.turn_seat]) + 1)
+
+
+def _scout_and_shows(state: ScoutState, tops: list[int], ends: tuple[int, ...]) -> list[Action]:
     """Scout & Show is offered only where a Show can follow the scout (scout.md)."""
-    insertion = Insertion(_tops(hand))
     active = state.active
+    places = len(tops) + 1
+    insertion: Insertion | None = None
     chip = SCOUT_TABLE[1]
     found: list[Action] = []
     for end in ends:
         code = active[0] if end == LEFT else active[-1]
-        rest = active[1:] if end == LEFT else active[:-1]
-        beat = active_rank(_tops(rest))
+        beat = _rank_of(active[1:] if end == LEFT else active[:-1])
         for turn in (0, 1):
-            value = TOP[turned(code) if turn else code]
             row = chip[end][turn]
-            for position in range(len(hand) + 1):
-                if insertion.beats_with(value, position, beat):
-                    found.append(row[position])
+            value = TOP[code ^ turn]
+            if SIZE + SET + value > beat:
+                # The scouted card alone is a Show that beats what is left: anywhere will do.
+                found += row[:places]
+                continue
+            if insertion is None:
+                insertion = Insertion(tops)
+            found += [row[position] for position in insertion.positions_beating(value, beat)]
     return found
 
 
@@ -242,10 +274,11 @@ def _show(state: ScoutState, action: Show) -> None:
     shown = hand[action.first : action.last + 1]
     state.hands = replace_at(state.hands, seat, hand[: action.first] + hand[action.last + 1 :])
     known = state.known[seat]
-    for code in shown:
-        known &= ~(1 << card_of(code))
-    state.known = replace_at(state.known, seat, known)
-    beaten = tuple(card_of(code) for code in state.active)
+    if known:
+        for code in shown:
+            known &= ~(1 << card_of(code))
+        state.known = replace_at(state.known, seat, known)
+    beaten = tuple([card_of(code) for code in state.active])
     state.captured = replace_at(state.captured, seat, state.captured[seat] + beaten)
     state.active = shown
     state.owner = seat
@@ -300,7 +333,7 @@ def _pass_turn(state: ScoutState, seat: int) -> None:
     if (
         state.seats == 2
         and not _can_scout(state, seat)
-        and not shows(_tops(state.hands[seat]), active_rank(_tops(state.active)))
+        and not shows(_tops(state.hands[seat]), _rank_of(state.active))
     ):
         _end_round(state, ScoutRoundEnding.NO_SHOW_OR_SCOUT, exempt=state.owner)
 

@@ -12,6 +12,7 @@ this is the hottest code of a Scout search; tests hold it to `rank`.)
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -133,50 +134,86 @@ class Insertion:
     def __init__(self, tops: Sequence[int]) -> None:
         t = self.tops = list(tops)
         count = len(t)
+        # equal_end[k], up_end[k], down_end[k]: the longest set, run up, run down ending at card k;
+        # best_before[p]: the strongest show within tops[:p].  The longest set or run ending at a
+        # card beats every shorter one there.
         self.equal_end = equal_end = [1] * count
         self.up_end = up_end = [1] * count
         self.down_end = down_end = [1] * count
-        for k in range(1, count):
-            if t[k] == t[k - 1]:
-                equal_end[k] = equal_end[k - 1] + 1
-            elif t[k] == t[k - 1] + 1:
-                up_end[k] = up_end[k - 1] + 1
-            elif t[k] == t[k - 1] - 1:
-                down_end[k] = down_end[k - 1] + 1
+        self.best_before = best_before = [NO_SHOW] * (count + 1)
+        best = NO_SHOW
+        for k in range(count):
+            top = t[k]
+            ending = SIZE + SET + top
+            if k:
+                step = top - t[k - 1]
+                if step == 0:
+                    equal = equal_end[k] = equal_end[k - 1] + 1
+                    ending = equal * SIZE + SET + top
+                elif step == 1:
+                    up = up_end[k] = up_end[k - 1] + 1
+                    ending = max(ending, up * SIZE + top - up + 1)
+                elif step == -1:
+                    down = down_end[k] = down_end[k - 1] + 1
+                    ending = max(ending, down * SIZE + top)
+            if ending > best:
+                best = ending
+            best_before[k + 1] = best
+        # The same from the right: the longest set and runs starting at card k, and best_from[p],
+        # the strongest show within tops[p:].
         self.equal_start = equal_start = [1] * count
         self.up_start = up_start = [1] * count
         self.down_start = down_start = [1] * count
-        for k in range(count - 2, -1, -1):
-            if t[k + 1] == t[k]:
-                equal_start[k] = equal_start[k + 1] + 1
-            elif t[k + 1] == t[k] + 1:
-                up_start[k] = up_start[k + 1] + 1
-            elif t[k + 1] == t[k] - 1:
-                down_start[k] = down_start[k + 1] + 1
-        # best_before[p]: the strongest show within tops[:p]; best_from[p]: within tops[p:].
-        # The longest set or run ending (or starting) at a card beats every shorter one there.
-        self.best_before = best_before = [NO_SHOW] * (count + 1)
-        for k in range(count):
-            ending = max(
-                equal_end[k] * SIZE + SET + t[k],
-                up_end[k] * SIZE + t[k] - up_end[k] + 1 + (SET if up_end[k] == 1 else 0),
-                down_end[k] * SIZE + t[k] + (SET if down_end[k] == 1 else 0),
-            )
-            best_before[k + 1] = max(best_before[k], ending)
         self.best_from = best_from = [NO_SHOW] * (count + 1)
+        best = NO_SHOW
         for k in range(count - 1, -1, -1):
-            starting = max(
-                equal_start[k] * SIZE + SET + t[k],
-                up_start[k] * SIZE + t[k] + (SET if up_start[k] == 1 else 0),
-                down_start[k] * SIZE + t[k] - down_start[k] + 1 + (SET if down_start[k] == 1 else 0),
-            )
-            best_from[k] = max(best_from[k + 1], starting)
+            top = t[k]
+            starting = SIZE + SET + top
+            if k + 1 < count:
+                step = t[k + 1] - top
+                if step == 0:
+                    equal = equal_start[k] = equal_start[k + 1] + 1
+                    starting = equal * SIZE + SET + top
+                elif step == 1:
+                    up = up_start[k] = up_start[k + 1] + 1
+                    starting = max(starting, up * SIZE + top)
+                elif step == -1:
+                    down = down_start[k] = down_start[k + 1] + 1
+                    starting = max(starting, down * SIZE + top - down + 1)
+            if starting > best:
+                best = starting
+            best_from[k] = best
 
     def beats_with(self, value: int, position: int, beat: int) -> bool:
         """Whether, with a card showing `value` inserted before index `position`, a show beats `beat`."""
         if self.best_before[position] > beat or self.best_from[position] > beat:
             return True
         return self.best_with(value, position) > beat
+
+    def positions_beating(self, value: int, beat: int) -> list[int]:
+        """Insertion points (0 to the hand size) where a card showing `value` gives a show above `beat`."""
+        count = len(self.tops)
+        if SIZE + SET + value > beat:
+            # The new card alone is such a show.
+            return list(range(count + 1))
+        # best_before rises and best_from falls with the position: the part left of a point beats
+        # `beat` from `left_beats` on, the part right of it up to `right_beats`; between them only
+        # a show through the new card can.
+        best_before, best_from = self.best_before, self.best_from
+        left_beats = bisect_right(best_before, beat)
+        right_beats = count
+        while right_beats >= 0 and best_from[right_beats] <= beat:
+            right_beats -= 1
+        if right_beats + 1 >= left_beats:
+            return list(range(count + 1))
+        positions = list(range(right_beats + 1))
+        positions += [
+            position
+            for position in range(right_beats + 1, left_beats)
+            if self.best_with(value, position) > beat
+        ]
+        positions += range(left_beats, count + 1)
+        return positions
 
     def best_with(self, value: int, position: int) -> int:
         """The strongest show after inserting a card showing `value` before index `position`."""
