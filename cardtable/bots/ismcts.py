@@ -223,3 +223,28 @@ class CheatingMCTSBot:
     def choose_from_state(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The action the search prefers, knowing every card."""
         return self.tree.search(lambda: state, legal, rng)
+
+
+def search_root(tree: TreeSearch, draw_state: Callable[[], Any], rng: random.Random) -> dict[Any, Node]:
+    """Spend the tree's budget from drawn states as `search` does; the root's children by action.
+
+    The entry point of root-parallel search (`cardtable.bots.parallel`), which merges the
+    children's visits over several searches; a caller makes no search for a lone legal action.
+    """
+    root = Node(None, None, -1)
+    started = time.perf_counter()
+    deadline = None if tree.seconds is None else started + tree.seconds
+    count = 0
+    while True:
+        if tree.progress is not None and count % PROGRESS_EVERY == 0:
+            tree._report(tree.progress, count, started)
+        if tree.iterations is not None and count >= tree.iterations:
+            break
+        if deadline is not None and count:
+            now = time.perf_counter()
+            if now + (now - started) / count >= deadline:
+                break
+        tree._iterate(tree.game, root, draw_state(), rng)
+        count += 1
+    tree.last_iterations = count
+    return root.children
