@@ -2,13 +2,17 @@
 
     python benchmarks/parallel.py speed [--game drump] [--seconds 0.5] [--moves 20] [--searches 2]
     python benchmarks/parallel.py strength [--game drump] [--seconds 1] [--games 24] [--searches 2]
+    python benchmarks/parallel.py strength --iterations 1000 [--games 48] [--jobs 2]
 
 speed: at each of the first moves of a game, the same view is searched by
 `ismcts:S/1` (one process) and by `ismcts:S/K` (K processes), in turns
 whose order alternates so that a change in the machine's load falls on both;
 it prints the iterations each ran per wall second.  strength: `ismcts:S/K`
 against `ismcts:S/1`, seats rotating, every game in this process (the
-searches need the spare cores), with a 95% Wilson interval.
+searches need the spare cores), with a 95% Wilson interval; with
+`--iterations N`, `ismcts@N/K` against `ismcts@N` (what K searches give
+where there are K cores, measured the same on any machine: the games may
+then run over `--jobs` processes, each running its K searches in turn).
 """
 
 from __future__ import annotations
@@ -69,11 +73,11 @@ def speed(console: Console, name: str, seconds: float, moves: int, searches: int
     console.print(f"ratio: {rates[1] / rates[0]:.2f}x")
 
 
-def strength(console: Console, name: str, seconds: float, games: int, searches: int) -> None:
-    """`ismcts:S/K` against `ismcts:S/1`, seats rotating, in this process."""
-    players = [f"ismcts:{seconds}/{searches}", f"ismcts:{seconds}/1"]
+def strength(console: Console, name: str, budget: str, games: int, searches: int, jobs: int) -> None:
+    """`ismcts:S/K` against `ismcts:S/1` (or `ismcts@N/K` against `ismcts@N`), seats rotating."""
+    players = [f"ismcts{budget}/{searches}", f"ismcts{budget}/1"]
     started = time.perf_counter()
-    summary = simulate(name, players, games, seed=1, jobs=1)
+    summary = simulate(name, players, games, seed=1, jobs=jobs)
     elapsed = time.perf_counter() - started
     table = Table(title=f"{get_game(name).title}: {games} games, {elapsed / 60:.0f} minutes")
     for column in ("player", "wins [95% CI]", "score [95% CI]", "seconds a move"):
@@ -96,12 +100,18 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=20, help="moves searched (speed)")
     parser.add_argument("--games", type=int, default=24, help="games played (strength)")
     parser.add_argument("--searches", type=int, default=2, help="searches of the root-parallel bot")
+    parser.add_argument("--iterations", type=int, default=None, help="strength at an iteration budget")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (strength at an iteration budget)")
     arguments = parser.parse_args()
     console = Console()
     if arguments.what == "speed":
         speed(console, arguments.game, arguments.seconds or 0.5, arguments.moves, arguments.searches)
     else:
-        strength(console, arguments.game, arguments.seconds or 1.0, arguments.games, arguments.searches)
+        if arguments.iterations is not None:
+            budget, jobs = f"@{arguments.iterations}", arguments.jobs
+        else:
+            budget, jobs = f":{arguments.seconds or 1.0}", 1  # a time budget needs the spare cores
+        strength(console, arguments.game, budget, arguments.games, arguments.searches, jobs)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,8 @@ from cardtable.sim.simulate import simulation_tasks
 def ray_instance() -> Iterator[Any]:
     """A Ray instance on this machine with two CPUs."""
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    # "local": a new instance, even where a cluster started by `ray start` is running.
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     yield ray
     ray.shutdown()
 

@@ -144,12 +144,19 @@ class RayCluster:
                     "(start one with `ray start --head`, docs/scale.md)"
                 ) from None
         if not ray.is_initialized():
-            ray.init(
-                address=self.address or "local",
-                include_dashboard=False,
-                logging_level=logging.ERROR,
-                log_to_driver=False,
-            )
+            try:
+                ray.init(
+                    address=self.address or "local",
+                    include_dashboard=False,
+                    logging_level=logging.ERROR,
+                    log_to_driver=False,
+                )
+            except (ConnectionError, RuntimeError) as error:
+                # A cluster that answers but refuses us: another program on the port, or a token
+                # missing (Ray's token authentication: docs/scale.md).
+                where = f"the Ray cluster at {self.address!r}" if self.address else "a local Ray instance"
+                first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+                raise BackendError(f"cannot join {where}: {first} (docs/scale.md)") from None
             self._started = True
         return self
 
