@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.bots import make_bot
+from cardtable.bots import make_bot, search_budget
 from cardtable.bots import parallel as parallel_module
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.bots.parallel import RootParallelBot, SearchOrder, available_processes, encode_orders
@@ -134,6 +134,14 @@ def test_names_and_budgets_of_root_parallel_search() -> None:
         with pytest.raises(UnknownNameError, match=r"bad searches|bad budget") as refused:
             make_bot(spec, DRUMP)
         assert repr(spec) in str(refused.value)
+
+
+def test_the_budget_of_root_parallel_search_counts_every_searchs_iterations() -> None:
+    # A server limits the work a move: four searches of 500 iterations are 2,000 iterations of work.
+    assert search_budget("ismcts@500/4") == (2000.0, "iterations")
+    assert search_budget("ismcts@500") == (500.0, "iterations")
+    # Searches with a time budget run at the same time: the move still takes the time written.
+    assert search_budget("ismcts:2/4") == (2.0, "seconds")
 
 
 def test_without_spare_cores_a_time_budget_runs_one_search(one_process: None) -> None:

@@ -130,6 +130,8 @@ def search_budget(spec: str) -> tuple[float, str] | None:
     """A tree-search bot's budget a decision, as (amount, "seconds" or "iterations"); None for other bots.
 
     The budget is read as `make_bot` reads it (UnknownNameError for a bad one): one reader for all.
+    Root-parallel searches run at the same time, so `ismcts:2/4` is 2 seconds a decision, but their
+    iterations add up: `ismcts@500/4` is 2,000 iterations (a server's limits count the work).
     """
     text = spec.strip().lower()
     for name in SEARCH_BOTS:
@@ -137,7 +139,7 @@ def search_budget(spec: str) -> tuple[float, str] | None:
             budget = _budget(spec, name, text[len(name) :])
             if budget.get("seconds") is not None:
                 return float(budget["seconds"]), "seconds"
-            return float(budget["iterations"]), "iterations"
+            return float(budget["iterations"] * (budget["workers"] or 1)), "iterations"
     return None
 
 
