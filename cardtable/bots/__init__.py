@@ -2,7 +2,12 @@
 
 Budgets are written after the name, spent on each decision: `ismcts:2` thinks 2 seconds,
 `ismcts@500` runs 500 iterations (the same moves on any machine for a
-given seed); plain `ismcts` runs 1,000 iterations.  A budget is more than 0
+given seed); plain `ismcts` runs 1,000 iterations.  A number of searches
+may follow (root-parallel search, `bots.parallel`): `ismcts@500/4` runs 4
+searches of 500 iterations from the same view and adds their visits up (the
+same moves on any machine), `ismcts:2/4` up to 4 searches of 2 seconds in
+as many processes; `ismcts:2` alone searches in every core the process
+may use, `ismcts:2/1` in one.  A budget is more than 0
 and at most an hour or ten million iterations a decision (`core.jsonio`'s
 limits).  `cheat@N` is MCTS on the true state, a reference for benchmarks
 that is never offered as an opponent.
@@ -15,9 +20,10 @@ import math
 from typing import Any
 
 from cardtable.bots.ismcts import CheatingMCTSBot, ISMCTSBot
+from cardtable.bots.parallel import RootParallelBot
 from cardtable.core.errors import UnknownNameError
 from cardtable.core.game import ActionT, Game, OptionsT, StateT, ViewT
-from cardtable.core.jsonio import MAX_SEARCH_ITERATIONS, MAX_SEARCH_SECONDS
+from cardtable.core.jsonio import MAX_JOBS, MAX_SEARCH_ITERATIONS, MAX_SEARCH_SECONDS
 from cardtable.core.players import Bot, Player, RandomBot, StateBot
 from cardtable.games import AnyGame
 
@@ -35,7 +41,30 @@ def bot_names(game: AnyGame) -> list[str]:
 
 
 def _budget(spec: str, name: str, rest: str) -> dict[str, Any]:
-    """The search budget written after a bot's name, refused unless finite and within the limits."""
+    """The search budget written after a bot's name, and its searches after a slash, checked.
+
+    The budget is refused unless finite and within the limits; `workers` is
+    the number of searches written (None when none is, 0 for a time budget
+    without one: as many as there are cores).
+    """
+    rest, slash, searches = rest.partition("/")
+    budget = _one_budget(spec, name, rest)
+    if slash:
+        # A count of thousands of digits is refused by its length alone.
+        workers = int(searches) if searches.isascii() and searches.isdigit() and len(searches) <= 3 else 0
+        if name != "ismcts" or not 0 < workers <= MAX_JOBS:
+            raise UnknownNameError(
+                f"bad searches in {spec!r}: write ismcts@ITERATIONS/SEARCHES (like ismcts@500/4) "
+                f"with 1 to {MAX_JOBS} searches"
+            )
+        budget["workers"] = workers
+    else:
+        budget["workers"] = 0 if budget.get("seconds") is not None and name == "ismcts" else None
+    return budget
+
+
+def _one_budget(spec: str, name: str, rest: str) -> dict[str, Any]:
+    """The budget of each search, refused unless finite and within the limits."""
     if not rest:
         return {"iterations": DEFAULT_ITERATIONS}
     marker, number = rest[0], rest[1:]
@@ -70,8 +99,12 @@ def make_bot(spec: str, game: Game[StateT, ActionT, ViewT, OptionsT]) -> Player[
         return RandomBot()
     for name, kind in SEARCH_BOTS.items():
         if text == name or text.startswith((name + ":", name + "@")):
-            bot: Player[StateT, ActionT, ViewT] = kind(game, **_budget(spec, name, text[len(name) :]))
-            return bot
+            budget = _budget(spec, name, text[len(name) :])
+            workers = budget.pop("workers")
+            if workers is None or workers == 1:
+                bot: Player[StateT, ActionT, ViewT] = kind(game, **budget)
+                return bot
+            return RootParallelBot(game, workers=workers or None, **budget)
     if text.startswith("policy:"):
         from cardtable.bots.learned import policy_bot
 
@@ -97,6 +130,8 @@ def search_budget(spec: str) -> tuple[float, str] | None:
     """A tree-search bot's budget a decision, as (amount, "seconds" or "iterations"); None for other bots.
 
     The budget is read as `make_bot` reads it (UnknownNameError for a bad one): one reader for all.
+    Root-parallel searches run at the same time, so `ismcts:2/4` is 2 seconds a decision, but their
+    iterations add up: `ismcts@500/4` is 2,000 iterations (a server's limits count the work).
     """
     text = spec.strip().lower()
     for name in SEARCH_BOTS:
@@ -104,7 +139,7 @@ def search_budget(spec: str) -> tuple[float, str] | None:
             budget = _budget(spec, name, text[len(name) :])
             if budget.get("seconds") is not None:
                 return float(budget["seconds"]), "seconds"
-            return float(budget["iterations"]), "iterations"
+            return float(budget["iterations"] * (budget["workers"] or 1)), "iterations"
     return None
 
 

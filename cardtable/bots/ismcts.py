@@ -238,3 +238,4 @@ class CheatingMCTSBot:
     def choose_from_state(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The action the search prefers, knowing every card."""
         return self.tree.search(lambda: state, legal, rng)
+

@@ -19,6 +19,7 @@ from cardtable.core.paths import path_error, write_atomic
 from cardtable.frontends.simulate_report import progress_bar
 from cardtable.games import AnyGame
 from cardtable.sim.arena import ArenaResult, ArenaSettings, run_arena, schedule
+from cardtable.sim.backends import Backend
 from cardtable.sim.plot import plot_arena
 from cardtable.sim.stats import Rate
 
@@ -34,6 +35,7 @@ def run_and_report(
     jobs: int | None,
     folder: Path,
     console: Console,
+    backend: Backend | None = None,
 ) -> ArenaResult:
     """Run the arena with a progress bar, print its table, and save CSV, JSON, plot and replays.
 
@@ -53,7 +55,7 @@ def run_and_report(
     started = time.perf_counter()
     with progress_bar(console) as progress:
         task = progress.add_task(f"{game.title} arena", total=total)
-        result = run_arena(settings, jobs, on_progress=lambda done: progress.advance(task, done))
+        result = run_arena(settings, jobs, lambda done: progress.advance(task, done), backend)
     elapsed = time.perf_counter() - started
     rows = summary_rows(result, random.Random(seed))
     print_table(console, game, rows, result, elapsed, seats, mode)

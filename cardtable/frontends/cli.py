@@ -245,6 +245,16 @@ def _seat_counts(game: AnyGame, text: str | None, bots: int) -> list[int]:
 _game_argument = click.argument(
     "game_name", metavar="GAME", type=click.Choice(game_names(), case_sensitive=False)
 )
+_backend_option = click.option(
+    "--backend",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="Where the games run: this machine's processes, or Ray (the ray extra; docs/scale.md).",
+)
+_address_option = click.option(
+    "--address", help="A Ray cluster's HOST:PORT (default: a Ray instance on this machine)."
+)
 _rules_option = click.option("--rules", "preset", help="A preset of rule options (for DRUMP: pt, vi, en).")
 _option_option = click.option(
     "--option", "assignments", multiple=True, metavar="NAME=VALUE", help="Set one rule option (repeatable)."
@@ -391,6 +401,8 @@ def replay_command(replay_file: str, observer: str | None, step: bool | None) ->
 @_rules_option
 @_option_option
 @click.option("--jobs", type=_JOBS, help="Processes to use (default: all cores).")
+@_backend_option
+@_address_option
 @click.option("--seed", type=_SEED, default=1, show_default=True, help="Seed of the whole run.")
 @click.option(
     "--seats",
@@ -404,22 +416,26 @@ def simulate(
     preset: str | None,
     assignments: tuple[str, ...],
     jobs: int | None,
+    backend: str,
+    address: str | None,
     seed: int,
     seat_counts: str | None,
 ) -> None:
     """Play many games between bots and print win rates with 95% intervals."""
     from cardtable.frontends.simulate_report import run_and_report
+    from cardtable.sim.backends import open_backend
 
     game = _game(game_name)
     bots = [_spec(name) for name in players.split(",")]
     counts = _seat_counts(game, seat_counts, len(bots))
     options = _options(game, preset, assignments)
     console = Console()
-    for seats in counts:
-        names = _players(game, None, ",".join(bots[index % len(bots)] for index in range(seats)))
-        if any(name in HUMANS for name in names):
-            raise click.BadParameter("simulations are between bots only", param_hint="--players")
-        run_and_report(game, names, count, options, seed, jobs, console)
+    with open_backend(backend, address) as where:
+        for seats in counts:
+            names = _players(game, None, ",".join(bots[index % len(bots)] for index in range(seats)))
+            if any(name in HUMANS for name in names):
+                raise click.BadParameter("simulations are between bots only", param_hint="--players")
+            run_and_report(game, names, count, options, seed, jobs, console, where)
 
 
 @main.command()
@@ -448,6 +464,8 @@ def simulate(
 @_rules_option
 @_option_option
 @click.option("--jobs", type=_JOBS, help="Processes to use (default: all cores).")
+@_backend_option
+@_address_option
 @click.option("--seed", type=_SEED, default=1, show_default=True, help="Seed of the whole arena.")
 @click.option(
     "--out",
@@ -466,12 +484,15 @@ def arena(
     preset: str | None,
     assignments: tuple[str, ...],
     jobs: int | None,
+    backend: str,
+    address: str | None,
     seed: int,
     folder: str,
 ) -> None:
     """Bots against bots: win rates, Elo, speed, a plot, and every game as a replay."""
     from cardtable.bots import make_bot
     from cardtable.frontends.arena_report import run_and_report
+    from cardtable.sim.backends import open_backend
 
     game = _game(game_name)
     specs = [_spec(name) for name in players.split(",") if name.strip()]
@@ -487,7 +508,8 @@ def arena(
     options = _options(game, preset, assignments)
     # A run of hours must not end in a folder it cannot write to: the folder is checked first.
     check_output_folder(folder, PathError, "arena results")
-    run_and_report(game, specs, count, options, seats, mode, seed, jobs, Path(folder), Console())
+    with open_backend(backend, address) as where:
+        run_and_report(game, specs, count, options, seats, mode, seed, jobs, Path(folder), Console(), where)
 
 
 @main.command()

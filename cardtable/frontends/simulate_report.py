@@ -10,6 +10,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cardtable.games import AnyGame
+from cardtable.sim.backends import Backend
 from cardtable.sim.simulate import Summary, simulate
 
 
@@ -33,6 +34,7 @@ def run_and_report(
     seed: int,
     jobs: int | None,
     console: Console,
+    backend: Backend | None = None,
 ) -> Summary:
     """Run the simulation with a progress bar and print its statistics (`options`: the game's options)."""
     started = time.perf_counter()
@@ -46,6 +48,7 @@ def run_and_report(
             seed,
             jobs,
             on_progress=lambda done: progress.advance(task, done),
+            backend=backend,
         )
     elapsed = time.perf_counter() - started
     print_summary(summary, game, options, elapsed, console)

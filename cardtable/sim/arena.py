@@ -20,6 +20,7 @@ from cardtable.core.chance import derive_seed
 from cardtable.core.errors import LimitError
 from cardtable.core.jsonio import JSON, MAX_GAMES
 from cardtable.games import get_game
+from cardtable.sim.backends import Backend
 from cardtable.sim.elo import error_bars, pairings, ratings
 from cardtable.sim.runner import GameTask, Results, check_players, checked_options, rotation, run_games
 from cardtable.sim.stats import Rate
@@ -132,6 +133,7 @@ def run_arena(
     settings: ArenaSettings,
     jobs: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> ArenaResult:
-    """Play every game of the arena over `jobs` processes (all cores by default) and gather the records."""
-    return ArenaResult(settings.entrants, run_games(schedule(settings), jobs, on_progress))
+    """Play every game of the arena over `jobs` processes of the backend (this machine's by default)."""
+    return ArenaResult(settings.entrants, run_games(schedule(settings), jobs, on_progress, backend))

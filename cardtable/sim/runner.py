@@ -1,18 +1,16 @@
-"""One runner for many games between bots: the task, the game loop, the process pool, seat rotation.
+"""One runner for many games between bots: the task, the game loop, the chunks, seat rotation.
 
 `simulate` and the arena describe every game they want as a `GameTask`
 (plain data: the game's name, its options as data, the players in seat
 order, a seed), hand the tasks to `run_games`, and read the `GameRecord`s
 back.  A game's record depends on its task alone, so the same tasks give the
-same records on any number of processes; only the time each seat took to
-decide differs from run to run, and records compare without it.
+same records on any number of processes, on this machine or a cluster
+(`sim.backends`); only the time each seat took to decide differs from run
+to run, and records compare without it.
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import signal
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +24,7 @@ from cardtable.core.jsonio import JSON
 from cardtable.core.match import MAX_BOT_ACTIONS, Match, bot_rngs
 from cardtable.core.paths import make_folder
 from cardtable.games import AnyGame, get_game
+from cardtable.sim.backends import Backend, LocalPool
 from cardtable.sim.stats import Rate, mean_and_deviation
 
 T = TypeVar("T")
@@ -263,41 +262,22 @@ def run_games(
     tasks: Sequence[GameTask],
     jobs: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> list[GameRecord]:
-    """Play every task over `jobs` processes (all cores by default); the records in the tasks' order.
+    """Play every task on `jobs` processes of the backend (this machine's cores by default), in order.
 
-    `on_progress` is told how many more games have finished, as they finish.
+    The records come in the tasks' order whatever plays them; `on_progress`
+    is told how many more games have finished, as they finish.
     """
-    jobs = max(1, jobs or os.cpu_count() or 1)
+    backend = backend or LocalPool()
+    processes = backend.processes(jobs)
     for folder in {task.replay_folder for task in tasks if task.replay_folder is not None}:
         make_folder(folder, PathError, "replay folder")
-    size = chunk_size(tasks, jobs)
+    size = chunk_size(tasks, processes)
     chunks = [tasks[start : start + size] for start in range(0, len(tasks), size)]
     records: list[GameRecord] = []
-
-    def gather(done: list[GameRecord]) -> None:
+    for done in backend.play(chunks, processes):
         records.extend(done)
         if on_progress is not None:
             on_progress(len(done))
-
-    if jobs == 1 or len(chunks) <= 1:
-        for chunk in chunks:
-            gather(play_chunk(chunk))
-    else:
-        pool = multiprocessing.Pool(min(jobs, len(chunks)), initializer=_leave_interrupts_to_the_parent)
-        try:
-            for done in pool.imap(play_chunk, chunks):
-                gather(done)
-        except BaseException:
-            # Ctrl-C, or a game that failed: the games under way are stopped, and no other is started.
-            pool.terminate()
-            raise
-        finally:
-            pool.close()
-            pool.join()
     return records
-
-
-def _leave_interrupts_to_the_parent() -> None:
-    """A worker ignores Ctrl-C: the parent stops the run, and the workers with it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

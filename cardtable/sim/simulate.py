@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from cardtable.core.chance import derive_seed
 from cardtable.core.jsonio import JSON
 from cardtable.games import get_game
+from cardtable.sim.backends import Backend
 from cardtable.sim.runner import GameTask, Results, check_players, checked_options, rotation, run_games
 from cardtable.sim.stats import Rate
 
@@ -74,8 +75,11 @@ def simulate(
     seed: int = 1,
     jobs: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> Summary:
     """Play `games` games between `players` (bot names, seat 1 first) over `jobs` processes.
+
+    The games run on the `backend` (`sim.backends`: this machine's processes by default).
 
     `options` overrides the game's default options by name; unknown bots,
     bad options and a table size the game lacks are refused before any game.
@@ -84,4 +88,4 @@ def simulate(
     resolved = checked_options(game, options)
     check_players(game, players, len(players))
     tasks = simulation_tasks(game.name, players, games, resolved, seed)
-    return Summary(tuple(players), run_games(tasks, jobs, on_progress))
+    return Summary(tuple(players), run_games(tasks, jobs, on_progress, backend))
