@@ -35,7 +35,14 @@ HEAVY = (
     "numpy",
 )
 #: The front end modules `cardtable --help` needs: the command line and the table of front ends.
-LIGHT_FRONT_ENDS = {"cardtable.frontends", "cardtable.frontends.cli", "cardtable.frontends.registry"}
+LIGHT_FRONT_ENDS = {
+    "cardtable.frontends",
+    "cardtable.frontends.cli",
+    "cardtable.frontends.cli_options",
+    "cardtable.frontends.play_commands",
+    "cardtable.frontends.bot_runs",
+    "cardtable.frontends.registry",
+}
 
 
 def run_python(code: str) -> str:

@@ -48,6 +48,7 @@ def test_ray_gives_the_same_records_replays_and_report_as_the_local_pool(
     same_records_in_the_same_order()
     same_arena_and_replays(tmp_path)
     same_simulate_report()
+    same_study(tmp_path)
 
 
 def same_records_in_the_same_order() -> None:
@@ -126,3 +127,15 @@ def test_an_address_needs_the_ray_backend() -> None:
     with pytest.raises(BackendError, match="--backend ray"):
         open_backend("local", "127.0.0.1:6379")
     assert isinstance(open_backend("local"), LocalPool)
+
+
+def same_study(tmp_path: Path) -> None:
+    """`study --backend ray` prints the local study's table and writes the same study.json."""
+    command = ("study", "dnup", "--games", "12", "--players", "random,random", "--variant", "turn_limit=40")
+    code, local = run(*command, "--jobs", "2", "--out", str(tmp_path / "study-1"))
+    assert code == 0, local
+    code, remote = run(*command, "--jobs", "2", "--backend", "ray", "--out", str(tmp_path / "study-2"))
+    assert code == 0, remote
+    assert remote.replace("study-2", "study-1") == local
+    written = [(tmp_path / folder / "study.json").read_bytes() for folder in ("study-1", "study-2")]
+    assert written[0] == written[1]

@@ -10,6 +10,7 @@ from rich.table import Table
 
 from cardtable.frontends.simulate_report import progress_bar
 from cardtable.games import AnyGame
+from cardtable.sim.backends import Backend
 from cardtable.sim.study import Study, Variant, report_rows, run_study, save_study
 
 
@@ -22,13 +23,16 @@ def run_and_report(
     jobs: int | None,
     folder: Path,
     console: Console,
+    backend: Backend | None = None,
 ) -> Study:
     """Play every variant's games with a progress bar, print one column per variant, and save the files."""
     with progress_bar(console) as progress:
         task = progress.add_task(f"{game.title}: {len(variants)} variants", total=games * len(variants))
-        study = run_study(
-            game.name, variants, players, games, seed, jobs, lambda done: progress.advance(task, done)
-        )
+
+        def advance(done: int) -> None:
+            progress.advance(task, done)
+
+        study = run_study(game.name, variants, players, games, seed, jobs, advance, backend)
     table = Table(title=f"{game.title}, {' vs '.join(players)}, {games} games per variant, seed {seed}")
     table.add_column("")
     for variant in variants:

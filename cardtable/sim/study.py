@@ -27,6 +27,7 @@ from cardtable.core.errors import OptionError, PathError
 from cardtable.core.jsonio import JSON
 from cardtable.core.paths import make_folder, path_error, write_atomic
 from cardtable.games import AnyGame, get_game
+from cardtable.sim.backends import Backend
 from cardtable.sim.runner import GameRecord, check_players, run_games
 from cardtable.sim.simulate import Summary, simulation_tasks
 from cardtable.sim.stats import Rate
@@ -216,9 +217,11 @@ def run_study(
     seed: int = 1,
     jobs: int | None = None,
     on_progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> Study:
     """Play `games` games of every variant between `players` (bot names, seat 1 first), the same seeds
-    and seating in each, over `jobs` processes; bad bots or table sizes are refused before any game."""
+    and seating in each, over `jobs` processes of the backend (this machine's by default); bad bots or
+    table sizes are refused before any game."""
     game = get_game(game_name)
     check_players(game, players, len(players))
     tasks = [
@@ -226,7 +229,7 @@ def run_study(
         for variant in variants
         for task in simulation_tasks(game.name, players, games, variant.options, seed)
     ]
-    records = run_games(tasks, jobs, on_progress)
+    records = run_games(tasks, jobs, on_progress, backend)
     shares = [records[start : start + games] for start in range(0, len(records), games)]
     totals = Counter(record.ending for record in records)
     endings = [ending for ending, _ in totals.most_common()]
