@@ -35,8 +35,9 @@ def bots_help() -> str:
     )
     return (
         f"The opponent: 'human' for two people at one terminal, or a bot: {listed}. A tree search's budget "
-        "is spent on each of its decisions: ismcts:2 thinks 2 seconds, ismcts@500 runs 500 iterations "
-        "(plain ismcts: 1,000). policy:FILE plays a policy trained with cardtable.rl (docs/rl.md). "
+        "is spent on each of its decisions: ismcts:2 thinks 2 seconds (in every spare core), ismcts@500 runs "
+        "500 iterations (plain ismcts: 1,000), ismcts@500/4 four searches of 500 (docs/bots.md). "
+        "policy:FILE plays a policy trained with cardtable.rl (docs/rl.md). "
         "For fm, also one of the 39 duelists (number or name)."
     )
 
