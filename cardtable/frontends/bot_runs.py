@@ -13,10 +13,7 @@ from cardtable.core.paths import check_output_folder
 from cardtable.frontends.cli_options import (
     GAMES,
     HUMANS,
-    JOBS,
     SEED,
-    address_option,
-    backend_option,
     game_argument,
     option_option,
     read_options,
@@ -24,6 +21,7 @@ from cardtable.frontends.cli_options import (
     read_seat_counts,
     read_spec,
     rules_option,
+    where_options,
 )
 from cardtable.games import get_game
 
@@ -36,9 +34,7 @@ from cardtable.games import get_game
 )
 @rules_option
 @option_option
-@click.option("--jobs", type=JOBS, help="Processes to use (default: all cores).")
-@backend_option
-@address_option
+@where_options
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the whole run.")
 @click.option(
     "--seats",
@@ -99,9 +95,7 @@ def simulate(
 )
 @rules_option
 @option_option
-@click.option("--jobs", type=JOBS, help="Processes to use (default: all cores).")
-@backend_option
-@address_option
+@where_options
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the whole arena.")
 @click.option(
     "--out",
@@ -179,9 +173,7 @@ def arena(
 )
 @click.option("--seats", type=click.IntRange(2), help="Players per game, bots repeated to fill seats.")
 @click.option("--games", "count", type=GAMES, default=1000, show_default=True, help="Games per variant.")
-@click.option("--jobs", type=JOBS, help="Processes to use (default: all cores).")
-@backend_option
-@address_option
+@where_options
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the whole study.")
 @click.option(
     "--out",

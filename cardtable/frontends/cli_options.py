@@ -113,16 +113,24 @@ def read_seat_counts(game: AnyGame, text: str | None, bots: int) -> list[int]:
 game_argument = click.argument(
     "game_name", metavar="GAME", type=click.Choice(game_names(), case_sensitive=False)
 )
-backend_option = click.option(
+_jobs_option = click.option("--jobs", type=JOBS, help="Processes to use (default: all cores).")
+_backend_option = click.option(
     "--backend",
     type=click.Choice(["local", "ray"]),
     default="local",
     show_default=True,
     help="Where the games run: this machine's processes, or Ray (the ray extra; docs/scale.md).",
 )
-address_option = click.option(
+_address_option = click.option(
     "--address", help="A Ray cluster's HOST:PORT (default: a Ray instance on this machine)."
 )
+
+
+def where_options(command: Callable[..., None]) -> Callable[..., None]:
+    """`--jobs`, `--backend` and `--address`: where a command's many games are played."""
+    return _jobs_option(_backend_option(_address_option(command)))
+
+
 rules_option = click.option("--rules", "preset", help="A preset of rule options (for DRUMP: pt, vi, en).")
 option_option = click.option(
     "--option", "assignments", multiple=True, metavar="NAME=VALUE", help="Set one rule option (repeatable)."
