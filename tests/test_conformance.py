@@ -40,6 +40,12 @@ def test_random_games_keep_every_invariant(name: str, preset: str | None, seats:
 
 
 @pytest.mark.parametrize(("name", "preset", "seats"), variants())
+def test_an_unlogged_state_plays_the_same_game(name: str, preset: str | None, seats: int) -> None:
+    # Tree search plays its drawn states unlogged (`Game.unlogged`): the rules must not notice.
+    conformance.check_unlogged(get_game(name), 7, options_of(name, preset), seats)
+
+
+@pytest.mark.parametrize(("name", "preset", "seats"), variants())
 def test_many_random_games_end_with_cards_conserved(name: str, preset: str | None, seats: int) -> None:
     # Cheaper checks over more seeds: views every 25 actions only.
     game = get_game(name)
@@ -130,3 +136,14 @@ def test_view_difference_names_the_path_to_the_first_field_that_differs() -> Non
     assert conformance.view_difference(Seen(0, ((1,),)), Seen(0, ((1, 2),))) == (
         "view.rows[0] = (1, 2), where the view has (1,)"
     )
+
+
+def test_the_unlogged_check_catches_a_copy_that_plays_differently() -> None:
+    game = get_game("dnup")
+
+    def ahead(state: object) -> object:
+        # Not the same game: one action further on.
+        return state if game.outcome(state) is not None else game.apply(state, game.legal_actions(state)[0])
+
+    with pytest.raises(AssertionError, match="unlogged"):
+        conformance.check_unlogged(dataclasses.replace(game, unlogged=ahead), 7)

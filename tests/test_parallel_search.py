@@ -99,7 +99,13 @@ def test_a_helper_is_sent_the_seats_view_and_nothing_of_the_state(monkeypatch: p
                 assert type(match.state).__name__.encode() not in payload
                 for order in pickle.loads(payload):
                     assert set(vars(order)) == {
-                        "game", "view", "legal", "seed", "iterations", "seconds", "settings"
+                        "game",
+                        "view",
+                        "legal",
+                        "seed",
+                        "iterations",
+                        "seconds",
+                        "settings",
                     }
                     assert order.view == match.view(seat)
                     assert list(order.legal) == list(match.legal_actions())

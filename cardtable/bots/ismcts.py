@@ -85,6 +85,7 @@ class TreeSearch:
     def grow(self, draw_state: Callable[[], Any], legal: Sequence[Any], rng: random.Random) -> Node:
         """The root of a tree grown from drawn states until the budget is spent; `legal` are its actions."""
         game = self.game
+        unlogged = game.unlogged
         root = Node(None, None, -1)
         root_slots: list[Node | None] = [None] * len(legal)
         started = time.perf_counter()
@@ -102,7 +103,8 @@ class TreeSearch:
                 if now + (now - started) / count >= deadline:
                     break
             # The root's legal actions are the seat's own: the same in every state drawn from its view.
-            self._iterate(game, root, draw_state(), rng, legal, root_slots)
+            # No view of a drawn state is taken, so it need not log what is played in it.
+            self._iterate(game, root, unlogged(draw_state()), rng, legal, root_slots)
             count += 1
         self.last_iterations = count
         return root
@@ -238,4 +240,3 @@ class CheatingMCTSBot:
     def choose_from_state(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The action the search prefers, knowing every card."""
         return self.tree.search(lambda: state, legal, rng)
-

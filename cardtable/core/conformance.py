@@ -224,6 +224,37 @@ def check_game(
     return steps
 
 
+def check_unlogged(
+    game: Game[StateT, ActionT, ViewT, OptionsT],
+    seed: int,
+    options: OptionsT | None = None,
+    seats: int | None = None,
+) -> None:
+    """An unlogged copy of each state along a random game plays on exactly as the state itself.
+
+    At every step the copy has the same position, seat, legal actions and outcome after the same
+    action, and making it leaves the logged state, its logs included, untouched.
+    """
+    quiet: StateT | None = None
+    states = random_states(game, seed, options, seats)
+    for steps, (state, action) in enumerate(states):
+        where = f"{game.name} seed {seed} step {steps}"
+        before = fingerprint(game, state)
+        copy = game.unlogged(state)
+        assert fingerprint(game, state) == before, f"{where}: unlogged changed its input"
+        for playing in (copy, quiet):
+            if playing is None:
+                continue
+            assert game.position_of(playing) == game.position_of(state), f"{where}: unlogged position"
+            assert game.current_seat(playing) == game.current_seat(state), f"{where}: unlogged seat"
+            assert game.legal_actions(playing) == game.legal_actions(state), f"{where}: unlogged moves"
+            assert game.outcome(playing) == game.outcome(state), f"{where}: unlogged outcome"
+        # One unlogged state played from the start, beside the fresh copy made at each step.
+        quiet = copy if quiet is None else quiet
+        if action is not None:
+            quiet = game.apply(quiet, action)
+
+
 def check_replay(
     game: Game[StateT, ActionT, ViewT, OptionsT],
     seed: int,

@@ -114,6 +114,10 @@ def _draw_each_time(view: object) -> NoReturn:
     raise AssertionError("replaced by the game's determinize when the game is declared")
 
 
+def _keep_logging(state: StateT) -> StateT:
+    return state
+
+
 @dataclass(frozen=True, eq=False)
 class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     """A game: its rules as functions of a state, its notation, views and options.
@@ -186,6 +190,10 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     #: The move a quick playout makes in a state drawn by tree search (None: at random);
     #: a cheap rule of thumb tells the search more about a position than random play does.
     playout_action: Callable[[StateT, Sequence[ActionT], random.Random], ActionT] | None = None
+    #: The state, or a copy of it, that plays on by the same rules but writes no more events to its
+    #: logs: tree search plays its drawn states this way, as no view of them is ever taken.  The
+    #: input is left untouched; by default the state itself, which goes on logging.
+    unlogged: Callable[[StateT], StateT] = _keep_logging
     #: The game's own bots by name (game-independent bots live in `cardtable.bots`).
     bots: Mapping[str, Callable[[], Bot[ViewT, ActionT]]] = field(default_factory=dict)
     #: Whether every player knows which cards are in play (a shared deck), so that a state drawn

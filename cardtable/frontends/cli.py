@@ -33,6 +33,7 @@ BUG_REPORT = (
     "This is a bug in cardtable, not a fault of your input: the traceback above shows where it happened."
 )
 
+
 def _one_line(message: str) -> str:
     """A message as one line; one quoting a huge input loses its middle, keeping what and why."""
     line = " ".join(message.splitlines())
