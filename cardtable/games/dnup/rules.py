@@ -79,6 +79,7 @@ def new_game(options: DnupOptions, seats: int, rng: random.Random, first_seat: i
     state.result = None
     state.logs = (None,) * (seats + 1)
     state.log_length = 0
+    state.unlogged = False
     start_round(state)
     return state
 
@@ -103,6 +104,13 @@ def start_round(state: DnupState) -> None:
     state.log(RoundStarted(state.round, state.start_seat))
     for seat in range(seats):
         state.log(Dealt(seat, state.hands[seat]), seat, Dealt(seat, None))
+
+
+def unlogged(state: DnupState) -> DnupState:
+    """A copy of `state` that plays on by the same rules and writes no more events (Game.unlogged)."""
+    quiet = state.copy()
+    quiet.unlogged = True
+    return quiet
 
 
 # -- legal actions ----------------------------------------------------------------------
@@ -166,15 +174,18 @@ def legal_actions(state: DnupState) -> list[Action]:
     actions: list[Action] = []
     for value in sorted(by_value):
         codes = by_value[value]
-        for count, plays in enumerate(_GROUP_PLAYS.get(codes) or _group_plays(codes), 1):
+        group = _GROUP_PLAYS.get(codes) or _group_plays(codes)
+        if not highest:
+            for plays in group:
+                actions += plays
+            continue
+        for count, plays in enumerate(group, 1):
             if value > highest.get(count, 0):
                 actions += plays
     for size, value, target in sets:
+        # The target's own set has the old size: the third sets of the new size are in `highest`.
         matching = by_value.get(value)
-        if matching and all(
-            other == target or other_size != size + 1 or other_value < value
-            for other_size, other_value, other in sets
-        ):
+        if matching and value > highest.get(size + 1, 0):
             actions += [ADD_TABLE[code][target] for code in matching]
     actions += [TAKE_TABLE[target] for _, _, target in sets]
     actions.append(ROTATE_ACTION)

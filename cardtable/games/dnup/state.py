@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, LogNode, append_event
+from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
 from cardtable.games.dnup.options import DnupOptions
 
@@ -34,6 +34,7 @@ class DnupState:
         "tables",
         "turn_seat",
         "turns",
+        "unlogged",
     )
 
     options: DnupOptions
@@ -64,6 +65,9 @@ class DnupState:
     logs: tuple[LogNode, ...]
     log_length: int
     round_log_start: int
+    #: Whether the state writes no more events (Game.unlogged: tree search's drawn states, which
+    #: no view reads); copies keep it.
+    unlogged: bool
 
     def copy(self) -> DnupState:
         """A new state sharing every (immutable) field with this one."""
@@ -88,6 +92,7 @@ class DnupState:
         new.start_seat = self.start_seat
         new.tables = self.tables
         new.turn_seat = self.turn_seat
+        new.unlogged = self.unlogged
         new.turns = self.turns
         return new
 
@@ -96,8 +101,19 @@ class DnupState:
         return None if self.phase == OVER else self.turn_seat
 
     def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
-        """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
-        self.logs = append_event(self.logs, event, private_seat, hidden)
+        """Record an event (`hidden`: what all but `private_seat` see instead); nothing if unlogged."""
+        if self.unlogged:
+            return
+        # append_event's work, written out: the compiled build calls the pure core slowly.
+        if hidden is None:
+            self.logs = tuple([(event, node) for node in self.logs])
+        else:
+            self.logs = tuple(
+                [
+                    (event if observer == private_seat else hidden, node)
+                    for observer, node in enumerate(self.logs)
+                ]
+            )
         self.log_length += 1
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, LogNode, append_event
+from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
 from cardtable.games.scout.options import ScoutOptions
 
@@ -39,6 +39,7 @@ class ScoutState:
         "start_seat",
         "tokens",
         "turn_seat",
+        "unlogged",
     )
 
     options: ScoutOptions
@@ -80,6 +81,9 @@ class ScoutState:
     #: Events in each log, and how many of them came before this round's deal.
     log_length: int
     round_log_start: int
+    #: Whether the state writes no more events (Game.unlogged: tree search's drawn states, which
+    #: no view reads); copies keep it.
+    unlogged: bool
 
     def copy(self) -> ScoutState:
         """A new state sharing every (immutable) field with this one."""
@@ -109,6 +113,7 @@ class ScoutState:
         new.start_seat = self.start_seat
         new.tokens = self.tokens
         new.turn_seat = self.turn_seat
+        new.unlogged = self.unlogged
         return new
 
     def current_seat(self) -> int | None:
@@ -116,8 +121,19 @@ class ScoutState:
         return None if self.phase == OVER else self.turn_seat
 
     def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
-        """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
-        self.logs = append_event(self.logs, event, private_seat, hidden)
+        """Record an event (`hidden`: what all but `private_seat` see instead); nothing if unlogged."""
+        if self.unlogged:
+            return
+        # append_event's work, written out: the compiled build calls the pure core slowly.
+        if hidden is None:
+            self.logs = tuple([(event, node) for node in self.logs])
+        else:
+            self.logs = tuple(
+                [
+                    (event if observer == private_seat else hidden, node)
+                    for observer, node in enumerate(self.logs)
+                ]
+            )
         self.log_length += 1
 
 
