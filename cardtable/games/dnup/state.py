@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
 from cardtable.games.dnup.options import DnupOptions
@@ -104,15 +106,14 @@ class DnupState:
         """Record an event (`hidden`: what all but `private_seat` see instead); nothing if unlogged."""
         if self.unlogged:
             return
-        # append_event's work, written out: the compiled build calls the pure core slowly.
+        # append_event's work, written out: the compiled build calls the pure core slowly.  The logs
+        # are read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
+        logs: tuple[Any, ...] = self.logs
         if hidden is None:
-            self.logs = tuple([(event, node) for node in self.logs])
+            self.logs = tuple([(event, node) for node in logs])
         else:
             self.logs = tuple(
-                [
-                    (event if observer == private_seat else hidden, node)
-                    for observer, node in enumerate(self.logs)
-                ]
+                [(event if observer == private_seat else hidden, node) for observer, node in enumerate(logs)]
             )
         self.log_length += 1
 
