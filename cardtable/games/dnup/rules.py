@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from cardtable.core.chance import make_rng
 from cardtable.core.game import Outcome
@@ -138,7 +138,7 @@ def add_allowed(state: DnupState, seat: int, target: int, value: int) -> bool:
 #: The plays of a hand's codes of one value (in increasing order) by number of cards: one tuple for
 #: one card, then for two, and so on, each in the order of `combinations`.  Nine codes show each
 #: value on top, so there are at most 10 x 511 groups.
-_GROUP_PLAYS: dict[tuple[int, ...], tuple[tuple[Play, ...], ...]] = {}
+_GROUP_PLAYS: Final[dict[tuple[int, ...], tuple[tuple[Play, ...], ...]]] = {}
 
 
 def _group_plays(codes: tuple[int, ...]) -> tuple[tuple[Play, ...], ...]:
@@ -156,14 +156,16 @@ def legal_actions(state: DnupState) -> list[Action]:
     if state.phase == OVER:
         return []
     seat = state.turn_seat
+    # TOP is read once into a local: the compiled build looks an imported name up at each use.
+    top = TOP
     by_value: dict[int, tuple[int, ...]] = {}
     for code in state.hands[seat]:
-        value = TOP[code]
+        value = top[code]
         by_value[value] = by_value.get(value, ()) + (code,)
     # Each other set on the table, as (size, value, seat); a play must be higher than every other set
     # of its size (play_beats), an add than every third set of the new size (add_allowed).
     sets = [
-        (len(cards), TOP[cards[0]], other)
+        (len(cards), top[cards[0]], other)
         for other, cards in enumerate(state.tables)
         if cards and other != seat
     ]
@@ -339,7 +341,7 @@ def _end_round(state: DnupState, ending: DnupRoundEnding) -> None:
 
 
 #: Each action's handler, by the action's class.
-_HANDLERS: dict[type[Action], Callable[[DnupState, int, Any], None]] = {
+_HANDLERS: Final[dict[type[Action], Callable[[DnupState, int, Any], None]]] = {
     Play: _play,
     Add: _add,
     Take: _take,

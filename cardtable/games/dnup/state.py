@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
 from cardtable.games.dnup.options import DnupOptions
 
-PLAYING, OVER = range(2)
+# Phases (Final: the compiled build reads them as constants, not from the module's globals).
+PLAYING: Final = 0
+OVER: Final = 1
 PHASE_NAMES = ("play", "over")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from cardtable.core.chance import make_rng
 from cardtable.core.game import NOBODY, Outcome
@@ -173,7 +173,9 @@ def legal_actions(state: ScoutState) -> list[Action]:
 
 
 def _tops(hand: tuple[int, ...]) -> list[int]:
-    return [TOP[code] for code in hand]
+    # TOP is read once into a local: the compiled build looks an imported name up at each use.
+    top = TOP
+    return [top[code] for code in hand]
 
 
 def _rank_of(codes: tuple[int, ...]) -> int:
@@ -208,9 +210,10 @@ def _shows_above(tops: list[int], beat: int) -> list[Action]:
     found: list[Action] = []
     count = len(tops)
     stop = step = 0
+    table = SHOW_TABLE  # a local: the compiled build looks an imported name up at each use
     for first in range(count):
         start = tops[first]
-        row = SHOW_TABLE[first]
+        row = table[first]
         if first + 1 == count:
             if SIZE + SET + start > beat:
                 found.append(row[first])  # type: ignore[arg-type]
@@ -263,7 +266,7 @@ def _play_actions(state: ScoutState) -> list[Action]:
 
 #: _PLAIN_SCOUTS[ends - 1][places]: the plain Scouts of the left end (and the right one, if the active
 #: set has two ends) into a hand with `places` insertion points, in the order legal_actions lists them.
-_PLAIN_SCOUTS: tuple[tuple[tuple[Scout, ...], ...], ...] = tuple(
+_PLAIN_SCOUTS: Final[tuple[tuple[tuple[Scout, ...], ...], ...]] = tuple(
     tuple(
         tuple(scout for end in ends for row in SCOUT_TABLE[0][end] for scout in row[:places])
         for places in range(MAX_HAND + 2)
@@ -431,7 +434,7 @@ def _end_round(
 
 
 #: Each action's handler, by the action's class.
-_HANDLERS: dict[type[Action], Callable[[ScoutState, Any], None]] = {
+_HANDLERS: Final[dict[type[Action], Callable[[ScoutState, Any], None]]] = {
     Show: _show,
     Scout: _scout,
     Orient: _orient,

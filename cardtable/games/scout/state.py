@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
 from cardtable.games.scout.options import ScoutOptions
 
-# Phases.
-ORIENTING, PLAYING, SHOWING, OVER = range(4)
+# Phases (Final: the compiled build reads them as constants, not from the module's globals).
+ORIENTING: Final = 0
+PLAYING: Final = 1
+SHOWING: Final = 2
+OVER: Final = 3
 PHASE_NAMES = ("orient", "play", "show", "over")
 
 
