@@ -187,12 +187,13 @@ def _rank_of(codes: tuple[int, ...]) -> int:
     size = len(codes)
     if not size:
         return NO_SHOW
-    first = TOP[codes[0]]
+    top = TOP  # a local: the compiled build looks an imported name up at each use
+    first = top[codes[0]]
     if size == 1:
         return SIZE + SET + first
-    if TOP[codes[1]] == first:
+    if top[codes[1]] == first:
         return size * SIZE + SET + first
-    return size * SIZE + min(first, TOP[codes[-1]])
+    return size * SIZE + min(first, top[codes[-1]])
 
 
 def _shows(state: ScoutState, hand: tuple[int, ...]) -> list[Action]:
@@ -327,10 +328,13 @@ def _orient(state: ScoutState, action: Orient) -> None:
 
 
 def _show(state: ScoutState, action: Show) -> None:
+    # The action's fields are read once each, here and in the other handlers: the compiled build
+    # reads an action's field (a pure dataclass) by name, as Python does.
+    first, after = action.first, action.last + 1
     seat = state.turn_seat
     hand = state.hands[seat]
-    shown = hand[action.first : action.last + 1]
-    state.hands = replace_at(state.hands, seat, hand[: action.first] + hand[action.last + 1 :])
+    shown = hand[first:after]
+    state.hands = replace_at(state.hands, seat, hand[:first] + hand[after:])
     known = state.known[seat]
     if known:
         for code in shown:
@@ -351,13 +355,14 @@ def _show(state: ScoutState, action: Show) -> None:
 
 
 def _scout(state: ScoutState, action: Scout) -> None:
+    end, turn, position, with_show = action.end, action.turned, action.position, action.with_show
     seat = state.turn_seat
     active = state.active
-    code = active[0] if action.end == LEFT else active[-1]
-    state.active = active[1:] if action.end == LEFT else active[:-1]
-    placed = code ^ 1 if action.turned else code  # turned round (pairs.turned)
+    code = active[0] if end == LEFT else active[-1]
+    state.active = active[1:] if end == LEFT else active[:-1]
+    placed = code ^ 1 if turn else code  # turned round (pairs.turned)
     hand = state.hands[seat]
-    state.hands = replace_at(state.hands, seat, hand[: action.position] + (placed,) + hand[action.position :])
+    state.hands = replace_at(state.hands, seat, hand[:position] + (placed,) + hand[position:])
     state.known = replace_at(state.known, seat, state.known[seat] | 1 << (code >> 1))
     two = state.seats == 2
     if two:
@@ -368,11 +373,11 @@ def _scout(state: ScoutState, action: Scout) -> None:
     if not state.unlogged:
         # Where the card went, and which way up, stays the scout's secret.
         state.log(
-            Scouted(seat, code, action.end, action.turned, action.position, action.with_show),
+            Scouted(seat, code, end, turn, position, with_show),
             seat,
-            Scouted(seat, code, action.end, None, None, action.with_show),
+            Scouted(seat, code, end, None, None, with_show),
         )
-    if action.with_show:
+    if with_show:
         state.chips = replace_at(state.chips, seat, False)
         state.phase = SHOWING
         return

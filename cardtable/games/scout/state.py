@@ -92,8 +92,9 @@ class ScoutState:
 
     def copy(self) -> ScoutState:
         """A new state sharing every (immutable) field with this one."""
-        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
-        new = ScoutState.__new__(ScoutState)
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.  The
+        # class is called (it has no __init__) rather than its __new__: compiled, that is a native call.
+        new = ScoutState()
         new.active = self.active
         new.aside = self.aside
         new.aside_seen = self.aside_seen
