@@ -97,8 +97,8 @@ class DnupState:
         new.start_seat = self.start_seat
         new.tables = self.tables
         new.turn_seat = self.turn_seat
-        new.unlogged = self.unlogged
         new.turns = self.turns
+        new.unlogged = self.unlogged
         return new
 
     def current_seat(self) -> int | None:
