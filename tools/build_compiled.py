@@ -55,6 +55,7 @@ MODULES = (
     "cardtable/games/dnup/determinize.py",
     "cardtable/games/fm/determinize.py",
     "cardtable/core/draws.py",
+    "cardtable/core/tuples.py",
     "cardtable/bots/ismcts.py",
 )
 

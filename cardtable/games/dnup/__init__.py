@@ -49,6 +49,7 @@ GAME: Game[DnupState, Action, DnupView, DnupOptions] = Game(
     current_seat=DnupState.current_seat,
     legal_actions=rules.legal_actions,
     apply=rules.apply,
+    unlogged=rules.unlogged,
     outcome=attrgetter("result"),
     explain_illegal=explain_illegal,
     parse_action=actions.parse_action,

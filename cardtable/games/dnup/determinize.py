@@ -54,4 +54,5 @@ def determinize(view: DnupView, rng: random.Random) -> DnupState:
     state.logs = (history.node,) * (view.seats + 1)
     state.log_length = view.history.length
     state.round_log_start = view.history.deal_start
+    state.unlogged = False
     return state

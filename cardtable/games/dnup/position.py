@@ -80,6 +80,7 @@ def state_from_position(data: Any, rng: random.Random, options: DnupOptions | No
     state.result = None
     state.logs = (None,) * (seats + 1)
     state.log_length = state.round_log_start = 0
+    state.unlogged = False
     assert state.phase != OVER
     return state
 

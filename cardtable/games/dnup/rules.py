@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from cardtable.core.chance import make_rng
 from cardtable.core.game import Outcome
-from cardtable.core.pairs import CARDS, CODES, TOP, card_of
+from cardtable.core.pairs import CARDS, CODES, HIGHEST, TOP, card_of
 from cardtable.core.tuples import replace_at
 from cardtable.games.dnup.actions import (
     ADD_TABLE,
@@ -52,7 +52,7 @@ from cardtable.games.dnup.state import OVER, PLAYING, DnupState
 
 MIN_SEATS, MAX_SEATS = 2, 5
 #: Each oriented code's bit in a `known` mask (one bit per card, whichever way up).
-CARD_BIT = tuple(1 << card_of(code) for code in CODES)
+CARD_BIT: Final = tuple(1 << card_of(code) for code in CODES)
 
 
 def hand_size(options: DnupOptions, seats: int) -> int:
@@ -79,6 +79,7 @@ def new_game(options: DnupOptions, seats: int, rng: random.Random, first_seat: i
     state.result = None
     state.logs = (None,) * (seats + 1)
     state.log_length = 0
+    state.unlogged = False
     start_round(state)
     return state
 
@@ -103,6 +104,13 @@ def start_round(state: DnupState) -> None:
     state.log(RoundStarted(state.round, state.start_seat))
     for seat in range(seats):
         state.log(Dealt(seat, state.hands[seat]), seat, Dealt(seat, None))
+
+
+def unlogged(state: DnupState) -> DnupState:
+    """A copy of `state` that plays on by the same rules and writes no more events (Game.unlogged)."""
+    quiet = state.copy()
+    quiet.unlogged = True
+    return quiet
 
 
 # -- legal actions ----------------------------------------------------------------------
@@ -130,7 +138,7 @@ def add_allowed(state: DnupState, seat: int, target: int, value: int) -> bool:
 #: The plays of a hand's codes of one value (in increasing order) by number of cards: one tuple for
 #: one card, then for two, and so on, each in the order of `combinations`.  Nine codes show each
 #: value on top, so there are at most 10 x 511 groups.
-_GROUP_PLAYS: dict[tuple[int, ...], tuple[tuple[Play, ...], ...]] = {}
+_GROUP_PLAYS: Final[dict[tuple[int, ...], tuple[tuple[Play, ...], ...]]] = {}
 
 
 def _group_plays(codes: tuple[int, ...]) -> tuple[tuple[Play, ...], ...]:
@@ -148,33 +156,41 @@ def legal_actions(state: DnupState) -> list[Action]:
     if state.phase == OVER:
         return []
     seat = state.turn_seat
-    by_value: dict[int, tuple[int, ...]] = {}
+    # TOP is read once into a local: the compiled build looks an imported name up at each use.
+    top = TOP
+    # The hand's codes by value (lists indexed by value or size: cheaper than dicts, compiled or not).
+    by_value: list[tuple[int, ...]] = [()] * (HIGHEST + 1)
     for code in state.hands[seat]:
-        value = TOP[code]
-        by_value[value] = by_value.get(value, ()) + (code,)
+        by_value[top[code]] += (code,)
     # Each other set on the table, as (size, value, seat); a play must be higher than every other set
-    # of its size (play_beats), an add than every third set of the new size (add_allowed).
+    # of its size (play_beats), an add than every third set of the new size (add_allowed).  A set
+    # holds cards of one value, so at most HIGHEST - 1 of them.
     sets = [
-        (len(cards), TOP[cards[0]], other)
+        (len(cards), top[cards[0]], other)
         for other, cards in enumerate(state.tables)
         if cards and other != seat
     ]
-    highest: dict[int, int] = {}
+    highest = [0] * (HIGHEST + 1)
     for size, value, _ in sets:
-        if value > highest.get(size, 0):
+        if value > highest[size]:
             highest[size] = value
     actions: list[Action] = []
-    for value in sorted(by_value):
+    for value in range(1, HIGHEST + 1):
         codes = by_value[value]
-        for count, plays in enumerate(_GROUP_PLAYS.get(codes) or _group_plays(codes), 1):
-            if value > highest.get(count, 0):
+        if not codes:
+            continue
+        group = _GROUP_PLAYS.get(codes) or _group_plays(codes)
+        if not sets:
+            for plays in group:
                 actions += plays
+            continue
+        for count in range(len(group)):
+            if value > highest[count + 1]:
+                actions += group[count]
     for size, value, target in sets:
-        matching = by_value.get(value)
-        if matching and all(
-            other == target or other_size != size + 1 or other_value < value
-            for other_size, other_value, other in sets
-        ):
+        # The target's own set has the old size: the third sets of the new size are in `highest`.
+        matching = by_value[value]
+        if matching and value > highest[size + 1]:
             actions += [ADD_TABLE[code][target] for code in matching]
     actions += [TAKE_TABLE[target] for _, _, target in sets]
     actions.append(ROTATE_ACTION)
@@ -201,34 +217,42 @@ def apply(state: DnupState, action: Action) -> DnupState:
 
 
 def _play(state: DnupState, seat: int, action: Play) -> None:
-    _take_from_hand(state, seat, action.cards)
-    count = len(action.cards)
+    # The action's fields are read once each, here and in the other handlers: the compiled build
+    # reads an action's field (a pure dataclass) by name, as Python does.
+    played = action.cards
+    _take_from_hand(state, seat, played)
+    count = len(played)
     beaten = [other for other, cards in enumerate(state.tables) if other != seat and len(cards) == count]
-    state.tables = replace_at(state.tables, seat, action.cards)
-    state.log(Played(seat, action.cards))
+    state.tables = replace_at(state.tables, seat, played)
+    if not state.unlogged:
+        state.log(Played(seat, played))
     if beaten:
         _beat(state, beaten)
 
 
 def _add(state: DnupState, seat: int, action: Add) -> None:
-    _take_from_hand(state, seat, (action.card,))
-    size = len(state.tables[action.target]) + 1
+    card, target = action.card, action.target
+    _take_from_hand(state, seat, (card,))
+    size = len(state.tables[target]) + 1
     beaten = [
         other
         for other, cards in enumerate(state.tables)
-        if other not in (seat, action.target) and len(cards) == size
+        if other != seat and other != target and len(cards) == size
     ]
-    state.tables = replace_at(state.tables, action.target, state.tables[action.target] + (action.card,))
-    state.log(Added(seat, action.card, action.target))
+    state.tables = replace_at(state.tables, target, state.tables[target] + (card,))
+    if not state.unlogged:
+        state.log(Added(seat, card, target))
     if beaten:
         _beat(state, beaten)
 
 
 def _take(state: DnupState, seat: int, action: Take) -> None:
-    taken = tuple([code ^ 1 for code in state.tables[action.target]])  # turned round
-    state.tables = replace_at(state.tables, action.target, ())
+    target = action.target
+    taken = tuple([code ^ 1 for code in state.tables[target]])  # turned round
+    state.tables = replace_at(state.tables, target, ())
     _give(state, seat, taken)
-    state.log(Took(seat, action.target, taken))
+    if not state.unlogged:
+        state.log(Took(seat, target, taken))
 
 
 def _rotate(state: DnupState, seat: int, action: Rotate) -> None:
@@ -265,7 +289,8 @@ def _beat(state: DnupState, beaten: list[int]) -> None:
             state.discards += cards
         else:
             _give(state, other, cards)
-        state.log(Beaten(other, cards, other not in state.out))
+        if not state.unlogged:
+            state.log(Beaten(other, cards, other not in state.out))
 
 
 def _goes_out(state: DnupState, seat: int) -> None:
@@ -286,7 +311,8 @@ def _next_turn(state: DnupState, seat: int) -> None:
     if cards:
         state.tables = replace_at(state.tables, following, ())
         state.discards += cards
-        state.log(Discarded(following, cards))
+        if not state.unlogged:
+            state.log(Discarded(following, cards))
 
 
 def outs_ending_round(options: DnupOptions, seats: int) -> int:
@@ -328,7 +354,7 @@ def _end_round(state: DnupState, ending: DnupRoundEnding) -> None:
 
 
 #: Each action's handler, by the action's class.
-_HANDLERS: dict[type[Action], Callable[[DnupState, int, Any], None]] = {
+_HANDLERS: Final[dict[type[Action], Callable[[DnupState, int, Any], None]]] = {
     Play: _play,
     Add: _add,
     Take: _take,

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, LogNode, append_event
+from typing import Any, Final
+
+from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
 from cardtable.games.dnup.options import DnupOptions
 
-PLAYING, OVER = range(2)
+# Phases (Final: the compiled build reads them as constants, not from the module's globals).
+PLAYING: Final = 0
+OVER: Final = 1
 PHASE_NAMES = ("play", "over")
 
 
@@ -34,6 +38,7 @@ class DnupState:
         "tables",
         "turn_seat",
         "turns",
+        "unlogged",
     )
 
     options: DnupOptions
@@ -64,11 +69,15 @@ class DnupState:
     logs: tuple[LogNode, ...]
     log_length: int
     round_log_start: int
+    #: Whether the state writes no more events (Game.unlogged: tree search's drawn states, which
+    #: no view reads); copies keep it.
+    unlogged: bool
 
     def copy(self) -> DnupState:
         """A new state sharing every (immutable) field with this one."""
-        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
-        new = DnupState.__new__(DnupState)
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.  The
+        # class is called (it has no __init__) rather than its __new__: compiled, that is a native call.
+        new = DnupState()
         new.aside = self.aside
         new.chance_seed = self.chance_seed
         new.discards = self.discards
@@ -89,6 +98,7 @@ class DnupState:
         new.tables = self.tables
         new.turn_seat = self.turn_seat
         new.turns = self.turns
+        new.unlogged = self.unlogged
         return new
 
     def current_seat(self) -> int | None:
@@ -96,8 +106,18 @@ class DnupState:
         return None if self.phase == OVER else self.turn_seat
 
     def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
-        """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
-        self.logs = append_event(self.logs, event, private_seat, hidden)
+        """Record an event (`hidden`: what all but `private_seat` see instead); nothing if unlogged."""
+        if self.unlogged:
+            return
+        # append_event's work, written out: the compiled build calls the pure core slowly.  The logs
+        # are read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
+        logs: tuple[Any, ...] = self.logs
+        if hidden is None:
+            self.logs = tuple([(event, node) for node in logs])
+        else:
+            self.logs = tuple(
+                [(event if observer == private_seat else hidden, node) for observer, node in enumerate(logs)]
+            )
         self.log_length += 1
 
 

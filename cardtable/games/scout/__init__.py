@@ -50,6 +50,7 @@ GAME: Game[ScoutState, Action, ScoutView, ScoutOptions] = Game(
     current_seat=ScoutState.current_seat,
     legal_actions=rules.legal_actions,
     apply=rules.apply,
+    unlogged=rules.unlogged,
     outcome=attrgetter("result"),
     explain_illegal=explain_illegal,
     parse_action=actions.parse_action,

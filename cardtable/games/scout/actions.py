@@ -15,13 +15,15 @@ Hand positions count from 1 at the left of the hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from cardtable.core.errors import ActionParseError
 from cardtable.core.numbers import whole_number
 
 #: The most cards a hand can hold (every card of the deck).
-MAX_HAND = 45
-LEFT, RIGHT = 0, 1
+MAX_HAND: Final = 45
+LEFT: Final = 0
+RIGHT: Final = 1
 END_NAMES = ("left", "right")
 
 

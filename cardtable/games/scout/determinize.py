@@ -59,6 +59,7 @@ class Determinizer:
         base.logs = (history.node,) * (view.seats + 1)
         base.log_length = view.history.length
         base.round_log_start = view.history.deal_start
+        base.unlogged = False
         self.base = base
 
     def draw(self, rng: random.Random) -> ScoutState:

@@ -113,6 +113,7 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
     state.result = None
     state.logs = (None,) * (seats + 1)
     state.log_length = state.round_log_start = 0
+    state.unlogged = False
     if not legal_actions(state):
         raise reader.fail("turn_seat", "that seat can neither Show nor Scout: the round would be over")
     return state

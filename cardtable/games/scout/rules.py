@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from cardtable.core.chance import make_rng
 from cardtable.core.game import NOBODY, Outcome
@@ -14,6 +14,8 @@ from cardtable.games.scout.actions import (
     DECLINE_ACTION,
     KEEP_ACTION,
     LEFT,
+    MAX_HAND,
+    RIGHT,
     SCOUT_TABLE,
     SHOW_TABLE,
     TURN_ACTION,
@@ -41,7 +43,7 @@ from cardtable.games.scout.events import (
     Shown,
 )
 from cardtable.games.scout.options import ScoutOptions
-from cardtable.games.scout.shows import NO_SHOW, SET, SIZE, Insertion, shows
+from cardtable.games.scout.shows import NO_SHOW, SET, SIZE, Insertion
 from cardtable.games.scout.state import ORIENTING, OVER, PLAYING, SHOWING, ScoutState
 
 MIN_SEATS, MAX_SEATS = 2, 5
@@ -84,6 +86,7 @@ def new_game(options: ScoutOptions, seats: int, rng: random.Random, first_seat: 
     state.result = None
     state.logs = (None,) * (seats + 1)
     state.log_length = 0
+    state.unlogged = False
     start_round(state)
     return state
 
@@ -149,6 +152,13 @@ def _round_played(state: ScoutState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(sorted(played)), seen
 
 
+def unlogged(state: ScoutState) -> ScoutState:
+    """A copy of `state` that plays on by the same rules and writes no more events (Game.unlogged)."""
+    quiet = state.copy()
+    quiet.unlogged = True
+    return quiet
+
+
 # -- legal actions -----------------------------------------------------------------
 def legal_actions(state: ScoutState) -> list[Action]:
     """Every action the current seat may take, in a fixed order."""
@@ -163,7 +173,9 @@ def legal_actions(state: ScoutState) -> list[Action]:
 
 
 def _tops(hand: tuple[int, ...]) -> list[int]:
-    return [TOP[code] for code in hand]
+    # TOP is read once into a local: the compiled build looks an imported name up at each use.
+    top = TOP
+    return [top[code] for code in hand]
 
 
 def _rank_of(codes: tuple[int, ...]) -> int:
@@ -175,12 +187,13 @@ def _rank_of(codes: tuple[int, ...]) -> int:
     size = len(codes)
     if not size:
         return NO_SHOW
-    first = TOP[codes[0]]
+    top = TOP  # a local: the compiled build looks an imported name up at each use
+    first = top[codes[0]]
     if size == 1:
         return SIZE + SET + first
-    if TOP[codes[1]] == first:
+    if top[codes[1]] == first:
         return size * SIZE + SET + first
-    return size * SIZE + min(first, TOP[codes[-1]])
+    return size * SIZE + min(first, top[codes[-1]])
 
 
 def _shows(state: ScoutState, hand: tuple[int, ...]) -> list[Action]:
@@ -188,8 +201,47 @@ def _shows(state: ScoutState, hand: tuple[int, ...]) -> list[Action]:
 
 
 def _shows_above(tops: list[int], beat: int) -> list[Action]:
-    table = SHOW_TABLE
-    return [table[first][last] for first, last, _ in shows(tops, beat)]  # type: ignore[misc]
+    """The Shows ranked above `beat`, in the order of `shows`, taken from SHOW_TABLE a slice at a time.
+
+    Cards from `first` to `stop` step by one constant amount (0, +1 or -1), and a
+    show's rank grows with each card added (shows.py), so the Shows starting at
+    `first` that beat are those ending from some `lowest` to `stop`: one slice of
+    the table's row.  `stop` is found once per run of equal steps.
+    """
+    found: list[Action] = []
+    count = len(tops)
+    stop = step = 0
+    table = SHOW_TABLE  # a local: the compiled build looks an imported name up at each use
+    for first in range(count):
+        start = tops[first]
+        row = table[first]
+        if first + 1 == count:
+            if SIZE + SET + start > beat:
+                found.append(row[first])  # type: ignore[arg-type]
+            break
+        gap = tops[first + 1] - start
+        if gap < -1 or gap > 1:
+            if SIZE + SET + start > beat:
+                found.append(row[first])  # type: ignore[arg-type]
+            continue
+        if first >= stop or gap != step:
+            step, stop = gap, first + 1
+            while stop + 1 < count and tops[stop + 1] - tops[stop] == gap:
+                stop += 1
+        if SIZE + SET + start > beat:
+            found += row[first : stop + 1]  # type: ignore[arg-type]
+            continue
+        # A show of n cards ranks n * per_card + offset (shows.py): the fewest cards that beat.
+        if gap == 0:
+            per_card, offset = SIZE, SET + start
+        elif gap == 1:
+            per_card, offset = SIZE, start
+        else:
+            per_card, offset = SIZE - 1, start + 1
+        lowest = first + max(1, (beat - offset) // per_card)
+        if lowest <= stop:
+            found += row[lowest : stop + 1]  # type: ignore[arg-type]
+    return found
 
 
 def _can_scout(state: ScoutState, seat: int) -> bool:
@@ -205,16 +257,23 @@ def _play_actions(state: ScoutState) -> list[Action]:
     if not _can_scout(state, seat):
         return actions
     ends = (LEFT,) if len(state.active) == 1 else (LEFT, 1)
-    places = len(tops) + 1
-    plain = SCOUT_TABLE[0]
-    for end in ends:
-        for row in plain[end]:
-            actions += row[:places]
+    actions += _PLAIN_SCOUTS[len(ends) - 1][len(tops) + 1]
     if state.chips[seat]:
         actions += _scout_and_shows(state, tops, ends)
     if state.seats == 2 and state.options.may_decline:
         actions.append(DECLINE_ACTION)
     return actions
+
+
+#: _PLAIN_SCOUTS[ends - 1][places]: the plain Scouts of the left end (and the right one, if the active
+#: set has two ends) into a hand with `places` insertion points, in the order legal_actions lists them.
+_PLAIN_SCOUTS: Final[tuple[tuple[tuple[Scout, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(scout for end in ends for row in SCOUT_TABLE[0][end] for scout in row[:places])
+        for places in range(MAX_HAND + 2)
+    )
+    for ends in ((LEFT,), (LEFT, RIGHT))
+)
 
 
 def plain_scout_count(state: ScoutState) -> int:
@@ -269,22 +328,26 @@ def _orient(state: ScoutState, action: Orient) -> None:
 
 
 def _show(state: ScoutState, action: Show) -> None:
+    # The action's fields are read once each, here and in the other handlers: the compiled build
+    # reads an action's field (a pure dataclass) by name, as Python does.
+    first, after = action.first, action.last + 1
     seat = state.turn_seat
     hand = state.hands[seat]
-    shown = hand[action.first : action.last + 1]
-    state.hands = replace_at(state.hands, seat, hand[: action.first] + hand[action.last + 1 :])
+    shown = hand[first:after]
+    state.hands = replace_at(state.hands, seat, hand[:first] + hand[after:])
     known = state.known[seat]
     if known:
         for code in shown:
-            known &= ~(1 << card_of(code))
+            known &= ~(1 << (code >> 1))  # the card of an oriented code (pairs.card_of)
         state.known = replace_at(state.known, seat, known)
-    beaten = tuple([card_of(code) for code in state.active])
+    beaten = tuple([code >> 1 for code in state.active])
     state.captured = replace_at(state.captured, seat, state.captured[seat] + beaten)
     state.active = shown
     state.owner = seat
     state.scouts_in_row = 0
     state.phase = PLAYING
-    state.log(Shown(seat, shown, len(beaten)))
+    if not state.unlogged:
+        state.log(Shown(seat, shown, len(beaten)))
     if not state.hands[seat]:
         _end_round(state, ScoutRoundEnding.HAND_EMPTY, exempt=None, went_out=seat)
         return
@@ -292,27 +355,29 @@ def _show(state: ScoutState, action: Show) -> None:
 
 
 def _scout(state: ScoutState, action: Scout) -> None:
+    end, turn, position, with_show = action.end, action.turned, action.position, action.with_show
     seat = state.turn_seat
     active = state.active
-    code = active[0] if action.end == LEFT else active[-1]
-    state.active = active[1:] if action.end == LEFT else active[:-1]
-    placed = turned(code) if action.turned else code
+    code = active[0] if end == LEFT else active[-1]
+    state.active = active[1:] if end == LEFT else active[:-1]
+    placed = code ^ 1 if turn else code  # turned round (pairs.turned)
     hand = state.hands[seat]
-    state.hands = replace_at(state.hands, seat, hand[: action.position] + (placed,) + hand[action.position :])
-    state.known = replace_at(state.known, seat, state.known[seat] | 1 << card_of(code))
+    state.hands = replace_at(state.hands, seat, hand[:position] + (placed,) + hand[position:])
+    state.known = replace_at(state.known, seat, state.known[seat] | 1 << (code >> 1))
     two = state.seats == 2
     if two:
         # Two players: scouting spends one of your tokens, and you play again.
         state.tokens = replace_at(state.tokens, seat, state.tokens[seat] - 1)
     elif state.owner != NOBODY:
         state.tokens = replace_at(state.tokens, state.owner, state.tokens[state.owner] + 1)
-    # Where the card went, and which way up, stays the scout's secret.
-    state.log(
-        Scouted(seat, code, action.end, action.turned, action.position, action.with_show),
-        seat,
-        Scouted(seat, code, action.end, None, None, action.with_show),
-    )
-    if action.with_show:
+    if not state.unlogged:
+        # Where the card went, and which way up, stays the scout's secret.
+        state.log(
+            Scouted(seat, code, end, turn, position, with_show),
+            seat,
+            Scouted(seat, code, end, None, None, with_show),
+        )
+    if with_show:
         state.chips = replace_at(state.chips, seat, False)
         state.phase = SHOWING
         return
@@ -333,7 +398,7 @@ def _pass_turn(state: ScoutState, seat: int) -> None:
     if (
         state.seats == 2
         and not _can_scout(state, seat)
-        and not shows(_tops(state.hands[seat]), _rank_of(state.active))
+        and not _shows_above(_tops(state.hands[seat]), _rank_of(state.active))
     ):
         _end_round(state, ScoutRoundEnding.NO_SHOW_OR_SCOUT, exempt=state.owner)
 
@@ -374,7 +439,7 @@ def _end_round(
 
 
 #: Each action's handler, by the action's class.
-_HANDLERS: dict[type[Action], Callable[[ScoutState, Any], None]] = {
+_HANDLERS: Final[dict[type[Action], Callable[[ScoutState, Any], None]]] = {
     Show: _show,
     Scout: _scout,
     Orient: _orient,

@@ -17,13 +17,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
+from typing import Final
 
 from cardtable.core.pairs import HIGHEST
 
 #: The rank of no show at all (an empty table): every show beats it.
-NO_SHOW = 0
-SIZE = 32
-SET = 16
+NO_SHOW: Final = 0
+SIZE: Final = 32
+SET: Final = 16
 
 
 class ShowKind(StrEnum):

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from cardtable.core.events import Event, LogNode, append_event
+from typing import Any, Final
+
+from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
 from cardtable.games.scout.options import ScoutOptions
 
-# Phases.
-ORIENTING, PLAYING, SHOWING, OVER = range(4)
+# Phases (Final: the compiled build reads them as constants, not from the module's globals).
+ORIENTING: Final = 0
+PLAYING: Final = 1
+SHOWING: Final = 2
+OVER: Final = 3
 PHASE_NAMES = ("orient", "play", "show", "over")
 
 
@@ -39,6 +44,7 @@ class ScoutState:
         "start_seat",
         "tokens",
         "turn_seat",
+        "unlogged",
     )
 
     options: ScoutOptions
@@ -80,11 +86,15 @@ class ScoutState:
     #: Events in each log, and how many of them came before this round's deal.
     log_length: int
     round_log_start: int
+    #: Whether the state writes no more events (Game.unlogged: tree search's drawn states, which
+    #: no view reads); copies keep it.
+    unlogged: bool
 
     def copy(self) -> ScoutState:
         """A new state sharing every (immutable) field with this one."""
-        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
-        new = ScoutState.__new__(ScoutState)
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.  The
+        # class is called (it has no __init__) rather than its __new__: compiled, that is a native call.
+        new = ScoutState()
         new.active = self.active
         new.aside = self.aside
         new.aside_seen = self.aside_seen
@@ -109,6 +119,7 @@ class ScoutState:
         new.start_seat = self.start_seat
         new.tokens = self.tokens
         new.turn_seat = self.turn_seat
+        new.unlogged = self.unlogged
         return new
 
     def current_seat(self) -> int | None:
@@ -116,8 +127,18 @@ class ScoutState:
         return None if self.phase == OVER else self.turn_seat
 
     def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
-        """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
-        self.logs = append_event(self.logs, event, private_seat, hidden)
+        """Record an event (`hidden`: what all but `private_seat` see instead); nothing if unlogged."""
+        if self.unlogged:
+            return
+        # append_event's work, written out: the compiled build calls the pure core slowly.  The logs
+        # are read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
+        logs: tuple[Any, ...] = self.logs
+        if hidden is None:
+            self.logs = tuple([(event, node) for node in logs])
+        else:
+            self.logs = tuple(
+                [(event if observer == private_seat else hidden, node) for observer, node in enumerate(logs)]
+            )
         self.log_length += 1
 
 
