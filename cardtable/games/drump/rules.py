@@ -208,8 +208,9 @@ def _set(state: DrumpState, action: SetForce) -> None:
     take_from_hand(state, seat, card)
     put_stack(state, seat, slot, stack + ((card,) if face_up else (card | FACE_DOWN,)))
     state.slots_set |= 1 << slot
-    hidden = None if face_up else FORCE_SET_HIDDEN[seat][slot]
-    state.log(FORCE_SET[face_up][seat][slot][card], seat, hidden)
+    if state.logged:
+        hidden = None if face_up else FORCE_SET_HIDDEN[seat][slot]
+        state.log(FORCE_SET[face_up][seat][slot][card], seat, hidden)
 
 
 def _summon(state: DrumpState, action: Summon) -> None:
@@ -220,7 +221,8 @@ def _summon(state: DrumpState, action: Summon) -> None:
     state.pile += paid
     put_part(state, seat, part)
     state.summoned = True
-    state.log(Summoned(seat, part, slot, paid))
+    if state.logged:
+        state.log(Summoned(seat, part, slot, paid))
     after_part_placed(state, seat)
 
 
@@ -241,7 +243,8 @@ def _recycle(state: DrumpState, action: Recycle) -> None:
     seat, part, taken = state.turn_seat, action.part, action.take
     take_from_hand(state, seat, part)
     state.recycles += 1
-    state.log(RECYCLED[seat][(part, taken)])
+    if state.logged:
+        state.log(RECYCLED[seat][(part, taken)])
     if taken is None:
         state.pile += (part,)
         draw(state, seat)
@@ -263,7 +266,8 @@ def _discard(state: DrumpState, action: Discard) -> None:
 
 def _end(state: DrumpState, action: object) -> None:
     seat = state.turn_seat
-    state.log(TURN_ENDED[seat])
+    if state.logged:
+        state.log(TURN_ENDED[seat])
     if state.last_turn == seat:
         last_turn_over(state)
     else:

@@ -27,7 +27,8 @@ def draw(state: DrumpState, seat: int) -> bool:
     card = deck[0]
     state.deck = deck[1:]
     add_to_hand(state, seat, card)
-    state.log(DREW[seat][card], seat, DREW_HIDDEN[seat])
+    if state.logged:
+        state.log(DREW[seat][card], seat, DREW_HIDDEN[seat])
     return True
 
 
@@ -35,7 +36,8 @@ def start_turn(state: DrumpState, seat: int) -> None:
     """Begin `seat`'s turn: counters reset, and the turn player draws 1 (VI, EN)."""
     new_turn(state, seat)
     state.turn_number += 1
-    state.log(turn_started(seat, state.turn_number))
+    if state.logged:
+        state.log(turn_started(seat, state.turn_number))
     draw(state, seat)
 
 
