@@ -251,8 +251,11 @@ def all_cards(state: DrumpState) -> list[int]:
 
 # -- the small changes every rule makes ----------------------------------------------------
 def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """The cards with one card taken out."""
-    index = cards.index(card)
+    """The cards with one card taken out (it must be there)."""
+    # A loop, not `cards.index`: compiled, the method call costs ten times the search.
+    index = 0
+    while cards[index] != card:
+        index += 1
     return cards[:index] + cards[index + 1 :]
 
 
