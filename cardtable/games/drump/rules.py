@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+from cardtable.core.draws import below, shuffle
 from cardtable.games.drump import actions as action_tables
 from cardtable.games.drump import events, exchange
 from cardtable.games.drump.actions import (
@@ -91,9 +92,10 @@ def new_game(
         raise ValueError(f"DRUMP is played by 2 seats, not {seats}")
     if first_seat is None:
         # VI plays rock-paper-scissors and EN "chooses"; the match's chance decides.
-        first_seat = rng.randrange(SEATS)
+        first_seat = below(rng, SEATS)
     deck = list(DECK)
-    rng.shuffle(deck)
+    # The order rng.shuffle gives, drawn natively in the compiled build (cardtable.core.draws).
+    shuffle(rng, deck)
     state = empty_state(options, first_seat)
     hands: tuple[list[int], list[int]] = ([], [])
     for index in range(2 * 5):
