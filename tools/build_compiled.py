@@ -36,6 +36,8 @@ MODULES = (
     "cardtable/games/drump/rules.py",
     "cardtable/games/drump/exchange.py",
     "cardtable/games/drump/turns.py",
+    "cardtable/games/drump/burst.py",
+    "cardtable/games/drump/endings.py",
     "cardtable/games/drump/evaluate.py",
     "cardtable/games/scout/shows.py",
     "cardtable/games/scout/state.py",

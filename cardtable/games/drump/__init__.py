@@ -28,7 +28,7 @@ from cardtable.games.drump.evaluate import evaluate
 from cardtable.games.drump.explain import explain_illegal
 from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
 from cardtable.games.drump.stacks import Payment, stack_payments
-from cardtable.games.drump.state import SEATS, DrumpState, all_cards
+from cardtable.games.drump.state import SEATS, DrumpState, all_cards, unlogged
 from cardtable.games.drump.view import DrumpView, hidden_cards, view
 
 GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
@@ -57,6 +57,7 @@ GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
     determinize=determinize,
     determinizer=lambda seen: Determinizer(seen).draw,
     evaluate=evaluate,
+    unlogged=unlogged,
     bots={"heuristic": DrumpHeuristicBot},
 )
 

@@ -256,10 +256,5 @@ RECYCLED = tuple(
 )
 TURN_ENDED = tuple(TurnEnded(seat) for seat in _SEATS)
 PASSED = tuple(Passed(seat) for seat in _SEATS)
-_TURN_STARTED = tuple(tuple(TurnStarted(seat, number) for number in range(64)) for seat in _SEATS)
-
-
-def turn_started(seat: int, number: int) -> TurnStarted:
-    """The event of a turn's start, shared for the first 64 turns of each seat."""
-    row = _TURN_STARTED[seat]
-    return row[number] if number < len(row) else TurnStarted(seat, number)
+#: TURN_STARTED[seat][number] for the first 64 turns; later ones are built when logged.
+TURN_STARTED = tuple(tuple(TurnStarted(seat, number) for number in range(64)) for seat in _SEATS)

@@ -11,8 +11,9 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+from cardtable.core.draws import below, shuffle
 from cardtable.games.drump import actions as action_tables
-from cardtable.games.drump import exchange
+from cardtable.games.drump import events, exchange
 from cardtable.games.drump.actions import (
     DISCARD_TABLE,
     AceValue,
@@ -32,24 +33,16 @@ from cardtable.games.drump.actions import (
     Summon,
 )
 from cardtable.games.drump.cards import DECK, IS_ACE, IS_FORCE, IS_PART, JACK, NO_CARD, RANK
-from cardtable.games.drump.events import (
-    FORCE_SET,
-    FORCE_SET_HIDDEN,
-    RECYCLED,
-    TURN_ENDED,
-    Dealt,
-    Discarded,
-    ExtraJackPlaced,
-    Summoned,
-)
+from cardtable.games.drump.events import Dealt, Discarded, ExtraJackPlaced, Summoned
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.stacks import (
     CARD_MASK,
     FACE_DOWN,
     MIN_PAYING_CARDS,
     STACK_LIMIT,
-    payable_values,
-    stack_total,
+    STACK_VALUE,
+    STACKED_ACE,
+    payable_mask,
 )
 from cardtable.games.drump.state import (
     ACE_CHOICE,
@@ -78,8 +71,17 @@ SUMMON_TABLE: Final = action_tables.SUMMON_TABLE
 BURST_TABLE: Final = action_tables.BURST_TABLE
 EXTRA_TABLE: Final = action_tables.EXTRA_TABLE
 RECYCLE_DRAW: Final = action_tables.RECYCLE_DRAW
-RECYCLE_TAKE: Final = action_tables.RECYCLE_TAKE
+#: RECYCLE_TAKE_ROWS[part][taken]: recycle `part` and take `taken` from the pile (None where no such
+#: action exists: `taken` a force card or `part` itself), rows and entries by card number.
+RECYCLE_TAKE_ROWS: Final[tuple[tuple[Recycle | None, ...], ...]] = tuple(
+    tuple(action_tables.RECYCLE_TAKE.get(part, {}).get(taken) for taken in DECK) for part in DECK
+)
 END_ACTION: Final = action_tables.END_ACTION
+# The events built once, likewise (events.py is not compiled).
+FORCE_SET: Final = events.FORCE_SET
+FORCE_SET_HIDDEN: Final = events.FORCE_SET_HIDDEN
+RECYCLED: Final = events.RECYCLED
+TURN_ENDED: Final = events.TURN_ENDED
 
 
 def new_game(
@@ -90,9 +92,10 @@ def new_game(
         raise ValueError(f"DRUMP is played by 2 seats, not {seats}")
     if first_seat is None:
         # VI plays rock-paper-scissors and EN "chooses"; the match's chance decides.
-        first_seat = rng.randrange(SEATS)
+        first_seat = below(rng, SEATS)
     deck = list(DECK)
-    rng.shuffle(deck)
+    # The order rng.shuffle gives, drawn natively in the compiled build (cardtable.core.draws).
+    shuffle(rng, deck)
     state = empty_state(options, first_seat)
     hands: tuple[list[int], list[int]] = ([], [])
     for index in range(2 * 5):
@@ -126,11 +129,28 @@ def _main_actions(state: DrumpState) -> list[Action]:
     seat = state.turn_seat
     hand = state.hands[seat]
     options = state.options
-    stacks = state.stacks[seat]
+    summoned = state.summoned
+    ace_pays_any = options.ace_pays_any
+    # Each own stack read once: the room under the limit of 13 with Aces as 1 (for sets) and, before
+    # the turn's summon, the part values it pays for (as `payable_values` reads them).
+    room: list[int] = []
+    payable: list[int] = []
+    any_payable = 0
+    for stack in state.stacks[seat]:
+        total = 0
+        aces = 0
+        for code in stack:
+            total += STACK_VALUE[code]
+            aces += STACKED_ACE[code]
+        room.append(STACK_LIMIT - total)
+        if not summoned:
+            size = len(stack)
+            mask = payable_mask(total, aces, size, ace_pays_any) if size >= MIN_PAYING_CARDS else 0
+            payable.append(mask)
+            any_payable |= mask
     actions: list[Action] = []
     # Set: one card per slot per turn, the stack never over 13 with Aces as 1.
     slots_set = state.slots_set
-    room = [STACK_LIMIT - stack_total(stack) for stack in stacks]
     for card in hand:
         if IS_FORCE[card]:
             value = RANK[card]
@@ -141,30 +161,24 @@ def _main_actions(state: DrumpState) -> list[Action]:
     zones = state.zones[seat]
     part_zone = state.part_zone
     # Summon: once per turn, into the part's empty body-part zone.
-    if not state.summoned:
-        ace_pays_any = options.ace_pays_any
-        payable = [
-            payable_values(stack, ace_pays_any) if len(stack) >= MIN_PAYING_CARDS else 0 for stack in stacks
-        ]
-        if any(payable):
-            for card in hand:
-                if IS_PART[card] and zones[part_zone[card]] == NO_CARD:
-                    bit = 1 << RANK[card]
-                    summons = SUMMON_TABLE[card]
-                    for slot in range(SLOTS):
-                        if payable[slot] & bit:
-                            actions.append(summons[slot])
+    if any_payable:
+        for card in hand:
+            if IS_PART[card] and zones[part_zone[card]] == NO_CARD:
+                bit = 1 << RANK[card]
+                summons = SUMMON_TABLE[card]
+                for slot in range(SLOTS):
+                    if payable[slot] & bit:
+                        actions.append(summons[slot])
     # Extra Jack: once per turn (EN; PT and VI name no limit), even after the summon unless it
     # counts as one (EN).
     jack_limit = options.extra_jack_limit
     if (jack_limit is None or state.extra_jacks < jack_limit) and not (
-        options.extra_jack_is_summon and state.summoned
+        options.extra_jack_is_summon and summoned
     ):
-        aces = [card for card in hand if IS_ACE[card]]
-        if aces:
-            for card in hand:
-                if RANK[card] == JACK and zones[part_zone[card]] == NO_CARD:
-                    for ace in aces:
+        for card in hand:
+            if RANK[card] == JACK and zones[part_zone[card]] == NO_CARD:
+                for ace in hand:
+                    if IS_ACE[ace]:
                         actions.append(EXTRA_TABLE[(card, ace)])
     # Recycle: a part from hand for a draw or another part from the pile.
     limit = options.recycle_limit
@@ -176,12 +190,15 @@ def _main_actions(state: DrumpState) -> list[Action]:
             for card in parts:
                 if can_draw:
                     actions.append(RECYCLE_DRAW[card])
-                row_take = RECYCLE_TAKE[card]
+                row_take = RECYCLE_TAKE_ROWS[card]
                 for taken in in_pile:
-                    actions.append(row_take[taken])
+                    recycle = row_take[taken]
+                    if recycle is not None:
+                        actions.append(recycle)
     # Burst: once per turn, a force card against a non-empty opposing stack.
     if not state.burst_used:
-        targets = [slot for slot, stack in enumerate(state.stacks[1 - seat]) if stack]
+        opposing = state.stacks[1 - seat]
+        targets = [slot for slot in range(SLOTS) if opposing[slot]]
         if targets:
             for card in hand:
                 if IS_FORCE[card]:
@@ -208,8 +225,9 @@ def _set(state: DrumpState, action: SetForce) -> None:
     take_from_hand(state, seat, card)
     put_stack(state, seat, slot, stack + ((card,) if face_up else (card | FACE_DOWN,)))
     state.slots_set |= 1 << slot
-    hidden = None if face_up else FORCE_SET_HIDDEN[seat][slot]
-    state.log(FORCE_SET[face_up][seat][slot][card], seat, hidden)
+    if state.logged:
+        hidden = None if face_up else FORCE_SET_HIDDEN[seat][slot]
+        state.log(FORCE_SET[face_up][seat][slot][card], seat, hidden)
 
 
 def _summon(state: DrumpState, action: Summon) -> None:
@@ -220,7 +238,8 @@ def _summon(state: DrumpState, action: Summon) -> None:
     state.pile += paid
     put_part(state, seat, part)
     state.summoned = True
-    state.log(Summoned(seat, part, slot, paid))
+    if state.logged:
+        state.log(Summoned(seat, part, slot, paid))
     after_part_placed(state, seat)
 
 
@@ -241,7 +260,8 @@ def _recycle(state: DrumpState, action: Recycle) -> None:
     seat, part, taken = state.turn_seat, action.part, action.take
     take_from_hand(state, seat, part)
     state.recycles += 1
-    state.log(RECYCLED[seat][(part, taken)])
+    if state.logged:
+        state.log(RECYCLED[seat][(part, taken)])
     if taken is None:
         state.pile += (part,)
         draw(state, seat)
@@ -263,7 +283,8 @@ def _discard(state: DrumpState, action: Discard) -> None:
 
 def _end(state: DrumpState, action: object) -> None:
     seat = state.turn_seat
-    state.log(TURN_ENDED[seat])
+    if state.logged:
+        state.log(TURN_ENDED[seat])
     if state.last_turn == seat:
         last_turn_over(state)
     else:
@@ -271,7 +292,7 @@ def _end(state: DrumpState, action: object) -> None:
 
 
 #: Each action's rule, by the action's class.
-_HANDLERS: dict[type[Action], Callable[[DrumpState, Any], None]] = {
+_HANDLERS: Final[dict[type[Action], Callable[[DrumpState, Any], None]]] = {
     SetForce: _set,
     Summon: _summon,
     ExtraJack: _extra_jack,

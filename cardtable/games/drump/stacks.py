@@ -31,7 +31,7 @@ STACK_VALUE: Final = tuple(
     RANK[code & CARD_MASK] if code & CARD_MASK < 52 else 0 for code in range(2 * FACE_DOWN)
 )
 #: Whether a stored code is an Ace, face up or down.
-_STACKED_ACE: Final = tuple(
+STACKED_ACE: Final = tuple(
     code & CARD_MASK < 52 and IS_ACE[code & CARD_MASK] for code in range(2 * FACE_DOWN)
 )
 
@@ -58,7 +58,7 @@ def stack_total(stack: Sequence[int]) -> int:
 
 def stack_aces(stack: Sequence[int]) -> tuple[int, ...]:
     """The Aces in a stack, bottom first, as plain cards."""
-    return tuple(code & CARD_MASK for code in stack if _STACKED_ACE[code])
+    return tuple(code & CARD_MASK for code in stack if STACKED_ACE[code])
 
 
 def stack_payments(stack: Sequence[int], ace_pays_any: bool = False) -> tuple[Payment, ...]:
@@ -79,21 +79,25 @@ def payable_values(stack: Sequence[int], ace_pays_any: bool = False) -> int:
     aces = 0
     for code in stack:
         total += STACK_VALUE[code]
-        aces += _STACKED_ACE[code]
-    size = len(stack)
-    if size >= 16:
+        aces += STACKED_ACE[code]
+    return payable_mask(total, aces, len(stack), ace_pays_any)
+
+
+def payable_mask(total: int, aces: int, size: int, ace_pays_any: bool) -> int:
+    """`payable_values` of a stack of `size` cards, `aces` of them Aces, totalling `total` with Aces as 1."""
+    if size >= 16 or total > STACK_LIMIT:
         return _payable_mask(total, aces, size, ace_pays_any)
-    # The four facts packed in one number (aces <= size < 16): a dict look-up by a number costs less
-    # than the cache's call and tuple key, and summons are checked at nearly every decision.
+    # The four facts packed in one number (aces <= size < 16, total <= 13): a list look-up by a number
+    # costs less than the cache's call and tuple key, and summons are checked at nearly every decision.
     key = ((total * 16 + aces) * 16 + size) * 2 + ace_pays_any
-    mask = _PAYABLE_MASKS.get(key)
-    if mask is None:
+    mask = _PAYABLE_MASKS[key]
+    if mask < 0:
         mask = _PAYABLE_MASKS[key] = _payable_mask(total, aces, size, ace_pays_any)
     return mask
 
 
-#: payable_values's answers by packed key; a few hundred at most (stacks total 13 or less).
-_PAYABLE_MASKS: Final[dict[int, int]] = {}
+#: payable_mask's answers by packed key, -1 until asked (a few hundred are: stacks total 13 or less).
+_PAYABLE_MASKS: Final[list[int]] = [-1] * (2 * 16 * 16 * (STACK_LIMIT + 1))
 
 
 @cache

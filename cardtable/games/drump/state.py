@@ -50,6 +50,7 @@ FIELDS = (
     "known",
     "last_turn",
     "log_length",
+    "logged",
     "logs",
     "options",
     "part_zone",
@@ -108,6 +109,9 @@ class DrumpState:
     logs: tuple[LogNode, ...]
     #: Events in each log.
     log_length: int
+    #: Whether events are written to the logs: False in a state tree search plays on (`unlogged`),
+    #: whose views nobody takes; its logs then stay as they were.
+    logged: bool
 
     def copy(self) -> DrumpState:
         """A new state sharing every (immutable) field with this one."""
@@ -124,6 +128,7 @@ class DrumpState:
         new.known = self.known
         new.last_turn = self.last_turn
         new.log_length = self.log_length
+        new.logged = self.logged
         new.logs = self.logs
         new.options = self.options
         new.part_zone = self.part_zone
@@ -162,7 +167,9 @@ class DrumpState:
         return None
 
     def log(self, event: Event, private_seat: int | None = None, hidden: Event | None = None) -> None:
-        """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
+        """Record an event; `hidden` is what all but `private_seat` see instead (nothing when unlogged)."""
+        if not self.logged:
+            return
         # The two seats' logs and the spectators' log, written directly (as append_event would):
         # this runs for nearly every action, and the general loop measured twice as slow.
         # (Unpacked through Any: mypyc crashes on unpacking the recursive LogNode type.)
@@ -204,7 +211,17 @@ def empty_state(options: DrumpOptions, first_seat: int) -> DrumpState:
     state.result = None
     state.logs = (None, None, None)
     state.log_length = 0
+    state.logged = True
     return state
+
+
+def unlogged(state: DrumpState) -> DrumpState:
+    """The state, or a copy of it, that plays on without writing its logs; `state` is left untouched."""
+    if not state.logged:
+        return state
+    quiet = state.copy()
+    quiet.logged = False
+    return quiet
 
 
 def new_turn(state: DrumpState, seat: int) -> None:
@@ -234,8 +251,11 @@ def all_cards(state: DrumpState) -> list[int]:
 
 # -- the small changes every rule makes ----------------------------------------------------
 def without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
-    """The cards with one card taken out."""
-    index = cards.index(card)
+    """The cards with one card taken out (it must be there)."""
+    # A loop, not `cards.index`: compiled, the method call costs ten times the search.
+    index = 0
+    while cards[index] != card:
+        index += 1
     return cards[:index] + cards[index + 1 :]
 
 

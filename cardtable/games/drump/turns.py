@@ -4,18 +4,19 @@ empty deck ends the game (drump.md, "Set-up and the turn", "End of turn", "Winni
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardtable.core.game import NOBODY, Outcome
-from cardtable.games.drump import endings
+from cardtable.games.drump import endings, events
 from cardtable.games.drump.endings import DrumpEnding, has_drump
-from cardtable.games.drump.events import (
-    DREW,
-    DREW_HIDDEN,
-    DrumpMade,
-    GameOver,
-    LastTurnGranted,
-    turn_started,
-)
+from cardtable.games.drump.events import DrumpMade, GameOver, LastTurnGranted, TurnStarted
 from cardtable.games.drump.state import DISCARDING, OVER, DrumpState, add_to_hand, new_turn
+
+# The events built once, as Final names of this module: events.py is not compiled, and the compiled
+# build reads a Final name of its own module directly, not through the module's dictionary.
+DREW: Final = events.DREW
+DREW_HIDDEN: Final = events.DREW_HIDDEN
+TURN_STARTED: Final = events.TURN_STARTED
 
 
 def draw(state: DrumpState, seat: int) -> bool:
@@ -27,7 +28,8 @@ def draw(state: DrumpState, seat: int) -> bool:
     card = deck[0]
     state.deck = deck[1:]
     add_to_hand(state, seat, card)
-    state.log(DREW[seat][card], seat, DREW_HIDDEN[seat])
+    if state.logged:
+        state.log(DREW[seat][card], seat, DREW_HIDDEN[seat])
     return True
 
 
@@ -35,7 +37,10 @@ def start_turn(state: DrumpState, seat: int) -> None:
     """Begin `seat`'s turn: counters reset, and the turn player draws 1 (VI, EN)."""
     new_turn(state, seat)
     state.turn_number += 1
-    state.log(turn_started(seat, state.turn_number))
+    if state.logged:
+        number = state.turn_number
+        row = TURN_STARTED[seat]
+        state.log(row[number] if number < len(row) else TurnStarted(seat, number))
     draw(state, seat)
 
 
