@@ -136,4 +136,5 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
     history: Any = view.history
     state.logs = (history.node,) * (SEATS + 1)
     state.log_length = view.history.length
+    state.unlogged = False
     return state

@@ -190,7 +190,10 @@ def _play(state: FmState, action: Play) -> None:
     """Combine the picked cards left to right (seed §3, fm.md "Combinations"), then play the result."""
     seat, face_up = state.turn_seat, action.face_up
     materials = _take_picked(state, seat)
-    state.log(CardsPlayed(seat, len(materials), face_up))
+    # An unlogged state (tree search) builds no event: about a tenth of an action's work.
+    logged = not state.unlogged
+    if logged:
+        state.log(CardsPlayed(seat, len(materials), face_up))
     current, bonus, zone = materials[0]
     # Only fusions started from the hand count as INITIATE FUSION (fm.md, Decisions after the first build).
     counts_fusions = zone is None or state.options.field_fusions_count
@@ -203,8 +206,9 @@ def _play(state: FmState, action: Play) -> None:
     if kind is CardKind.MONSTER:
         state.pending = Placement(current, bonus, face_up, zone)
         state.phase = PLACING
-        hidden = None if face_up else PLAY_RESULTED_HIDDEN[seat]
-        state.log(PlayResulted(seat, current, face_up), seat, hidden)
+        if logged:
+            hidden = None if face_up else PLAY_RESULTED_HIDDEN[seat]
+            state.log(PlayResulted(seat, current, face_up), seat, hidden)
         return
     state.phase = BATTLE
     if kind is CardKind.RITUAL and face_up:
@@ -227,14 +231,16 @@ def _combine(
     Played face down, the steps are the player's secret.
     """
     state.bury(seat, step.used, face_up)
+    logged = not state.unlogged
     if step.kind is StepKind.FUSION:
         if counts_fusions:
             state.count(seat, FUSIONS)
-        state.log(
-            Fused(seat, step.current, step.following, step.result),
-            seat,
-            None if face_up else Fused(seat, None, None, None),
-        )
+        if logged:
+            state.log(
+                Fused(seat, step.current, step.following, step.result),
+                seat,
+                None if face_up else Fused(seat, None, None, None),
+            )
         return 0
     if step.kind is StepKind.EQUIP:
         (equip,) = step.used
@@ -248,8 +254,9 @@ def _combine(
             None if face_up else Equipped(seat, None, None, gained),
         )
         return step.bonus_after(bonus, reversed_gain)
-    (lost,) = step.used
-    state.log(CardLost(seat, lost), seat, None if face_up else CARD_LOST_HIDDEN[seat])
+    if logged:
+        (lost,) = step.used
+        state.log(CardLost(seat, lost), seat, None if face_up else CARD_LOST_HIDDEN[seat])
     return step.bonus_after(bonus)
 
 
@@ -306,8 +313,9 @@ def _place(state: FmState, action: Place) -> None:
     state.monsters = replace_at(state.monsters, seat, replace_at(state.monsters[seat], zone, monster))
     state.pending = None
     state.phase = BATTLE
-    hidden = None if pending.face_up else MONSTER_PLACED_HIDDEN[seat][zone][action.attack]
-    state.log(MonsterPlaced(seat, zone, pending.card, action.attack, action.star), seat, hidden)
+    if not state.unlogged:
+        hidden = None if pending.face_up else MONSTER_PLACED_HIDDEN[seat][zone][action.attack]
+        state.log(MonsterPlaced(seat, zone, pending.card, action.attack, action.star), seat, hidden)
 
 
 def _switch(state: FmState, action: Switch) -> None:
