@@ -11,18 +11,19 @@ import random
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, Final
 
+from cardtable.core.draws import shuffle
 from cardtable.core.errors import CardtableError
 from cardtable.games.fm.carddata import card, card_named, cards, duelists, starter_pools
 
-DECK_SIZE = 40
-MAX_COPIES = 3
-EXODIA_PIECES = (17, 18, 19, 20, 21)
+# Final: the compiled build (mypyc) reads them directly, not through the module's dictionary.
+DECK_SIZE: Final = 40
+MAX_COPIES: Final = 3
+EXODIA_PIECES: Final = (17, 18, 19, 20, 21)
 #: Duel Master K plays a copy of the player's own deck.
-DUEL_MASTER_K = 39
+DUEL_MASTER_K: Final = 39
 
 
 class DeckError(CardtableError, ValueError):
@@ -32,13 +33,14 @@ class DeckError(CardtableError, ValueError):
 def deck_problems(deck: Sequence[int]) -> list[str]:
     """Every rule a deck breaks, in words (empty for a legal deck)."""
     problems = []
+    known = cards()
     if len(deck) != DECK_SIZE:
         problems.append(f"a deck holds {DECK_SIZE} cards, this one {len(deck)}")
-    unknown = sorted({c for c in deck if c not in cards()})
+    unknown = sorted({c for c in deck if c not in known})
     if unknown:
         problems.append("unknown card numbers: " + ", ".join(map(str, unknown)))
     for card_id, copies in sorted(Counter(deck).items()):
-        if card_id not in cards():
+        if card_id not in known:
             continue
         limit = 1 if card_id in EXODIA_PIECES else MAX_COPIES
         if copies > limit:
@@ -76,9 +78,29 @@ def deck_from_json(data: Any, where: str) -> tuple[int, ...]:
     return check_deck(deck, where)
 
 
-@lru_cache(maxsize=256)
-def _running_totals(pool: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A pool's cards and their running weight totals (the pools are few: built once each)."""
+#: The pools' cards and running weight totals, by the pool's identity: a pool is a tuple of the card
+#: data, kept here beside its totals so that its identity is never reused (hashing a pool to look it
+#: up cost more than drawing from it).
+_TOTALS: Final[dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]]] = {}
+#: The most pools whose totals are kept (the game's data holds about a hundred).
+_MOST_POOLS: Final = 256
+
+
+def _running_totals(pool: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A pool's cards and their running weight totals (a tuple pool: built once)."""
+    if type(pool) is not tuple:
+        return _totals_of(tuple(pool))
+    kept = _TOTALS.get(id(pool))
+    if kept is not None and kept[0] is pool:
+        return kept[1], kept[2]
+    cards_of_pool, totals = _totals_of(pool)
+    if len(_TOTALS) >= _MOST_POOLS:
+        _TOTALS.clear()
+    _TOTALS[id(pool)] = (pool, cards_of_pool, totals)
+    return cards_of_pool, totals
+
+
+def _totals_of(pool: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(card_id for card_id, _ in pool), tuple(accumulate(weight for _, weight in pool))
 
 
@@ -97,7 +119,7 @@ def draw_from_pool(
     """`count` cards drawn by weight, never past the copy limits given what is `held` already."""
     held = Counter() if held is None else held
     # The cards still allowed and their running weight totals.
-    cards_of_pool, running_totals = _running_totals(tuple(pool))
+    cards_of_pool, running_totals = _running_totals(pool)
     allowed, totals = list(cards_of_pool), list(running_totals)
     for card_id, copies in held.items():
         if copies >= (1 if card_id in EXODIA_PIECES else MAX_COPIES):
@@ -109,9 +131,10 @@ def draw_from_pool(
         # What rng.choices(allowed, cum_weights=totals) draws, from one rng.random(), without its
         # list and checks: measured three times faster, and random() is the part Python keeps stable.
         choice = allowed[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
-        held[choice] += 1
+        # Counted through get: a Counter's missing key calls its Python __missing__.
+        copies = held[choice] = held.get(choice, 0) + 1
         drawn.append(choice)
-        if held[choice] >= (1 if choice in EXODIA_PIECES else MAX_COPIES):
+        if copies >= (1 if choice in EXODIA_PIECES else MAX_COPIES):
             _leave_draw(allowed, totals, choice)
     return drawn
 
@@ -133,7 +156,7 @@ def duelist_deck(duelist: int, rng: random.Random, player_deck: Sequence[int] = 
 
 
 def shuffled(deck: Sequence[int], rng: random.Random) -> tuple[int, ...]:
-    """The deck in a random order."""
+    """The deck in a random order (the order `rng.shuffle` gives, drawn by compiled code)."""
     order = list(deck)
-    rng.shuffle(order)
+    shuffle(rng, order)
     return tuple(order)

@@ -51,8 +51,10 @@ def _draw(pool: tuple[int, ...], seen: Counter[int], rng: random.Random) -> int:
     """A card of `pool` of which `seen` holds fewer copies than a deck may (one of an Exodia piece)."""
     while True:
         choice = pool[below(rng, len(pool))]
-        if seen[choice] < (1 if choice in EXODIA_PIECES else MAX_COPIES):
-            seen[choice] += 1
+        # Counted through get: a Counter's missing key calls its Python __missing__ (most draws).
+        copies = seen.get(choice, 0)
+        if copies < (1 if choice in EXODIA_PIECES else MAX_COPIES):
+            seen[choice] = copies + 1
             return choice
 
 
