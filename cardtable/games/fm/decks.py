@@ -8,7 +8,6 @@ from their weight pool; a new player's deck from the seven starter pools.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import accumulate
@@ -81,12 +80,12 @@ def deck_from_json(data: Any, where: str) -> tuple[int, ...]:
 #: The pools' cards and running weight totals, by the pool's identity: a pool is a tuple of the card
 #: data, kept here beside its totals so that its identity is never reused (hashing a pool to look it
 #: up cost more than drawing from it).
-_TOTALS: Final[dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[int, ...]]]] = {}
+_TOTALS: Final[dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[float, ...]]]] = {}
 #: The most pools whose totals are kept (the game's data holds about a hundred).
 _MOST_POOLS: Final = 256
 
 
-def _running_totals(pool: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _running_totals(pool: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """A pool's cards and their running weight totals (a tuple pool: built once)."""
     if type(pool) is not tuple:
         return _totals_of(tuple(pool))
@@ -100,11 +99,14 @@ def _running_totals(pool: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], t
     return cards_of_pool, totals
 
 
-def _totals_of(pool: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return tuple(card_id for card_id, _ in pool), tuple(accumulate(weight for _, weight in pool))
+def _totals_of(pool: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    # The totals as floats, exactly (whole numbers far below 2**53): a draw compares a float with
+    # them, and the compiled build compares two floats natively.
+    totals = tuple(float(total) for total in accumulate(weight for _, weight in pool))
+    return tuple(card_id for card_id, _ in pool), totals
 
 
-def _leave_draw(allowed: list[int], totals: list[int], card_id: int) -> None:
+def _leave_draw(allowed: list[int], totals: list[float], card_id: int) -> None:
     """Take a card out of the draw: the totals after it lose its weight (as if rebuilt without it)."""
     while card_id in allowed:
         index = allowed.index(card_id)
@@ -114,10 +116,13 @@ def _leave_draw(allowed: list[int], totals: list[int], card_id: int) -> None:
 
 
 def draw_from_pool(
-    pool: Iterable[tuple[int, int]], count: int, rng: random.Random, held: Counter[int] | None = None
+    pool: Iterable[tuple[int, int]], count: int, rng: random.Random, held: dict[int, int] | None = None
 ) -> list[int]:
-    """`count` cards drawn by weight, never past the copy limits given what is `held` already."""
-    held = Counter() if held is None else held
+    """`count` cards drawn by weight, never past the copy limits given what is `held` already.
+
+    `held` (copies by card: a dict, or a Counter) counts the drawn cards too.
+    """
+    held = {} if held is None else held
     # The cards still allowed and their running weight totals.
     cards_of_pool, running_totals = _running_totals(pool)
     allowed, totals = list(cards_of_pool), list(running_totals)
@@ -130,7 +135,17 @@ def draw_from_pool(
             raise DeckError("the pool has too few cards to draw a legal deck")
         # What rng.choices(allowed, cum_weights=totals) draws, from one rng.random(), without its
         # list and checks: measured three times faster, and random() is the part Python keeps stable.
-        choice = allowed[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
+        # The search is bisect_right(totals, point, 0, len(totals) - 1), written out: the compiled
+        # build runs it natively.
+        point = rng.random() * totals[-1]
+        low, high = 0, len(totals) - 1
+        while low < high:
+            middle = (low + high) // 2
+            if point < totals[middle]:
+                high = middle
+            else:
+                low = middle + 1
+        choice = allowed[low]
         # Counted through get: a Counter's missing key calls its Python __missing__.
         copies = held[choice] = held.get(choice, 0) + 1
         drawn.append(choice)
@@ -141,7 +156,7 @@ def draw_from_pool(
 
 def starter_deck(rng: random.Random) -> tuple[int, ...]:
     """A new player's deck: 16, 16, 4, 1, 1, 1 and 1 cards from the seven starter pools."""
-    held: Counter[int] = Counter()
+    held: dict[int, int] = {}
     deck: list[int] = []
     for draws, pool in starter_pools():
         deck += draw_from_pool(pool, draws, rng, held)
