@@ -26,7 +26,7 @@ from cardtable.games.fm.explain import explain_illegal
 from cardtable.games.fm.magic import trap_against_attack
 from cardtable.games.fm.options import OPTION_TABLE, FmOptions
 from cardtable.games.fm.rank import rank_letter, rank_rewards, rank_score
-from cardtable.games.fm.state import SEATS, DuelEnding, FmState, all_cards
+from cardtable.games.fm.state import SEATS, DuelEnding, FmState, all_cards, unlogged
 from cardtable.games.fm.view import FmView, card_label, hidden_cards, view
 
 GAME: Game[FmState, Action, FmView, FmOptions] = Game(
@@ -56,6 +56,7 @@ GAME: Game[FmState, Action, FmView, FmOptions] = Game(
     hidden_cards=hidden_cards,
     determinize=determinize,
     evaluate=evaluate,
+    unlogged=unlogged,
     # The shared duelist AI with average parameters; campaign duels give each duelist its own.
     bots={"heuristic": DuelistAI},
     # Each side brings its own deck, and fusions make new cards.

@@ -22,7 +22,8 @@ def _reveal(state: FmState, owner: int, zone: int) -> Monster:
     if not monster.face_up:
         monster = monster._replace(face_up=True)
         state.monsters = replace_at(state.monsters, owner, replace_at(state.monsters[owner], zone, monster))
-        state.log(MonsterRevealed(owner, zone, monster.card))
+        if not state.unlogged:
+            state.log(MonsterRevealed(owner, zone, monster.card))
     return monster
 
 

@@ -45,28 +45,40 @@ class CombinationStep:
 
     def bonus_after(self, bonus: int, reversed_gain: bool = False) -> int:
         """The equip bonus of the card carried on, given `current`'s; Reverse Trap negates the gain."""
-        return (bonus if self.keeps_bonus else 0) + (-self.gain if reversed_gain else self.gain)
+        return bonus_after(bonus, self.keeps_bonus, self.gain, reversed_gain)
+
+
+#: A step's facts, in CombinationStep's field order after `following`: kind, result, keeps_bonus,
+#: gain, used.
+StepFacts = tuple[StepKind, int, bool, int, tuple[int, ...]]
+
+
+def bonus_after(bonus: int, keeps_bonus: bool, gain: int, reversed_gain: bool = False) -> int:
+    """The equip bonus a step carries on, given the bonus before it; Reverse Trap negates the gain."""
+    return (bonus if keeps_bonus else 0) + (-gain if reversed_gain else gain)
 
 
 def combination_step(current: int, following: int, padding_fusions: bool = True) -> CombinationStep:
     """What happens when the card carried so far meets the next card of a combination."""
+    kind, result, keeps_bonus, gain, used = step_facts(current, following, padding_fusions)
+    return CombinationStep(kind, current, following, result, keeps_bonus, gain, used)
+
+
+def step_facts(current: int, following: int, padding_fusions: bool = True) -> StepFacts:
+    """`combination_step`'s facts as a plain tuple, for the rules' hot path (no object built)."""
     fused = fusion_of(current, following, padding_fusions)
     if fused is not None:
-        return CombinationStep(StepKind.FUSION, current, following, fused, False, 0, (current, following))
+        return StepKind.FUSION, fused, False, 0, (current, following)
     first, second = card(current), card(following)
     # An equip works in either order: onto the monster carried so far, or onto the next card.
     if second.kind is CardKind.EQUIP and first.is_monster and can_equip(following, current):
-        return CombinationStep(
-            StepKind.EQUIP, current, following, current, True, equip_bonus(following), (following,)
-        )
+        return StepKind.EQUIP, current, True, equip_bonus(following), (following,)
     if first.kind is CardKind.EQUIP and second.is_monster and can_equip(current, following):
-        return CombinationStep(
-            StepKind.EQUIP, current, following, following, False, equip_bonus(current), (current,)
-        )
+        return StepKind.EQUIP, following, False, equip_bonus(current), (current,)
     # A lone monster stays; otherwise the first card is lost and the second goes on.
     if first.is_monster and not second.is_monster:
-        return CombinationStep(StepKind.LOST, current, following, current, True, 0, (following,))
-    return CombinationStep(StepKind.LOST, current, following, following, False, 0, (current,))
+        return StepKind.LOST, current, True, 0, (following,)
+    return StepKind.LOST, following, False, 0, (current,)
 
 
 @dataclass(frozen=True, slots=True)

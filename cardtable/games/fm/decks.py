@@ -8,21 +8,21 @@ from their weight pool; a new player's deck from the seven starter pools.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from itertools import accumulate
-from typing import Any
+from typing import Any, Final
 
+from cardtable.core.draws import shuffle
 from cardtable.core.errors import CardtableError
 from cardtable.games.fm.carddata import card, card_named, cards, duelists, starter_pools
 
-DECK_SIZE = 40
-MAX_COPIES = 3
-EXODIA_PIECES = (17, 18, 19, 20, 21)
+# Final: the compiled build (mypyc) reads them directly, not through the module's dictionary.
+DECK_SIZE: Final = 40
+MAX_COPIES: Final = 3
+EXODIA_PIECES: Final = (17, 18, 19, 20, 21)
 #: Duel Master K plays a copy of the player's own deck.
-DUEL_MASTER_K = 39
+DUEL_MASTER_K: Final = 39
 
 
 class DeckError(CardtableError, ValueError):
@@ -32,13 +32,14 @@ class DeckError(CardtableError, ValueError):
 def deck_problems(deck: Sequence[int]) -> list[str]:
     """Every rule a deck breaks, in words (empty for a legal deck)."""
     problems = []
+    known = cards()
     if len(deck) != DECK_SIZE:
         problems.append(f"a deck holds {DECK_SIZE} cards, this one {len(deck)}")
-    unknown = sorted({c for c in deck if c not in cards()})
+    unknown = sorted({c for c in deck if c not in known})
     if unknown:
         problems.append("unknown card numbers: " + ", ".join(map(str, unknown)))
     for card_id, copies in sorted(Counter(deck).items()):
-        if card_id not in cards():
+        if card_id not in known:
             continue
         limit = 1 if card_id in EXODIA_PIECES else MAX_COPIES
         if copies > limit:
@@ -76,13 +77,36 @@ def deck_from_json(data: Any, where: str) -> tuple[int, ...]:
     return check_deck(deck, where)
 
 
-@lru_cache(maxsize=256)
-def _running_totals(pool: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A pool's cards and their running weight totals (the pools are few: built once each)."""
-    return tuple(card_id for card_id, _ in pool), tuple(accumulate(weight for _, weight in pool))
+#: The pools' cards and running weight totals, by the pool's identity: a pool is a tuple of the card
+#: data, kept here beside its totals so that its identity is never reused (hashing a pool to look it
+#: up cost more than drawing from it).
+_TOTALS: Final[dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...], tuple[float, ...]]]] = {}
+#: The most pools whose totals are kept (the game's data holds about a hundred).
+_MOST_POOLS: Final = 256
 
 
-def _leave_draw(allowed: list[int], totals: list[int], card_id: int) -> None:
+def _running_totals(pool: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """A pool's cards and their running weight totals (a tuple pool: built once)."""
+    if type(pool) is not tuple:
+        return _totals_of(tuple(pool))
+    kept = _TOTALS.get(id(pool))
+    if kept is not None and kept[0] is pool:
+        return kept[1], kept[2]
+    cards_of_pool, totals = _totals_of(pool)
+    if len(_TOTALS) >= _MOST_POOLS:
+        _TOTALS.clear()
+    _TOTALS[id(pool)] = (pool, cards_of_pool, totals)
+    return cards_of_pool, totals
+
+
+def _totals_of(pool: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    # The totals as floats, exactly (whole numbers far below 2**53): a draw compares a float with
+    # them, and the compiled build compares two floats natively.
+    totals = tuple(float(total) for total in accumulate(weight for _, weight in pool))
+    return tuple(card_id for card_id, _ in pool), totals
+
+
+def _leave_draw(allowed: list[int], totals: list[float], card_id: int) -> None:
     """Take a card out of the draw: the totals after it lose its weight (as if rebuilt without it)."""
     while card_id in allowed:
         index = allowed.index(card_id)
@@ -92,12 +116,15 @@ def _leave_draw(allowed: list[int], totals: list[int], card_id: int) -> None:
 
 
 def draw_from_pool(
-    pool: Iterable[tuple[int, int]], count: int, rng: random.Random, held: Counter[int] | None = None
+    pool: Iterable[tuple[int, int]], count: int, rng: random.Random, held: dict[int, int] | None = None
 ) -> list[int]:
-    """`count` cards drawn by weight, never past the copy limits given what is `held` already."""
-    held = Counter() if held is None else held
+    """`count` cards drawn by weight, never past the copy limits given what is `held` already.
+
+    `held` (copies by card: a dict, or a Counter) counts the drawn cards too.
+    """
+    held = {} if held is None else held
     # The cards still allowed and their running weight totals.
-    cards_of_pool, running_totals = _running_totals(tuple(pool))
+    cards_of_pool, running_totals = _running_totals(pool)
     allowed, totals = list(cards_of_pool), list(running_totals)
     for card_id, copies in held.items():
         if copies >= (1 if card_id in EXODIA_PIECES else MAX_COPIES):
@@ -108,17 +135,28 @@ def draw_from_pool(
             raise DeckError("the pool has too few cards to draw a legal deck")
         # What rng.choices(allowed, cum_weights=totals) draws, from one rng.random(), without its
         # list and checks: measured three times faster, and random() is the part Python keeps stable.
-        choice = allowed[bisect_right(totals, rng.random() * totals[-1], 0, len(totals) - 1)]
-        held[choice] += 1
+        # The search is bisect_right(totals, point, 0, len(totals) - 1), written out: the compiled
+        # build runs it natively.
+        point = rng.random() * totals[-1]
+        low, high = 0, len(totals) - 1
+        while low < high:
+            middle = (low + high) // 2
+            if point < totals[middle]:
+                high = middle
+            else:
+                low = middle + 1
+        choice = allowed[low]
+        # Counted through get: a Counter's missing key calls its Python __missing__.
+        copies = held[choice] = held.get(choice, 0) + 1
         drawn.append(choice)
-        if held[choice] >= (1 if choice in EXODIA_PIECES else MAX_COPIES):
+        if copies >= (1 if choice in EXODIA_PIECES else MAX_COPIES):
             _leave_draw(allowed, totals, choice)
     return drawn
 
 
 def starter_deck(rng: random.Random) -> tuple[int, ...]:
     """A new player's deck: 16, 16, 4, 1, 1, 1 and 1 cards from the seven starter pools."""
-    held: Counter[int] = Counter()
+    held: dict[int, int] = {}
     deck: list[int] = []
     for draws, pool in starter_pools():
         deck += draw_from_pool(pool, draws, rng, held)
@@ -133,7 +171,7 @@ def duelist_deck(duelist: int, rng: random.Random, player_deck: Sequence[int] = 
 
 
 def shuffled(deck: Sequence[int], rng: random.Random) -> tuple[int, ...]:
-    """The deck in a random order."""
+    """The deck in a random order (the order `rng.shuffle` gives, drawn by compiled code)."""
     order = list(deck)
-    rng.shuffle(order)
+    shuffle(rng, order)
     return tuple(order)

@@ -47,16 +47,19 @@ _MONSTERS = tuple(c.id for c in cards().values() if c.is_monster)
 _SETTABLE = tuple(c.id for c in cards().values() if c.kind in SETTABLE_KINDS)
 
 
-def _draw(pool: tuple[int, ...], seen: Counter[int], rng: random.Random) -> int:
+def _draw(pool: tuple[int, ...], seen: dict[int, int], rng: random.Random) -> int:
     """A card of `pool` of which `seen` holds fewer copies than a deck may (one of an Exodia piece)."""
     while True:
         choice = pool[below(rng, len(pool))]
-        if seen[choice] < (1 if choice in EXODIA_PIECES else MAX_COPIES):
-            seen[choice] += 1
+        # Counted in a plain dict through get: a Counter's missing key calls its Python __missing__
+        # (most draws), and its items are written more slowly in the compiled build.
+        copies = seen.get(choice, 0)
+        if copies < (1 if choice in EXODIA_PIECES else MAX_COPIES):
+            seen[choice] = copies + 1
             return choice
 
 
-def _monster(seen_monster: SeenMonster, seen: Counter[int], rng: random.Random) -> Monster:
+def _monster(seen_monster: SeenMonster, seen: dict[int, int], rng: random.Random) -> Monster:
     """The monster behind what the seat sees of it."""
     if seen_monster.card is None:
         return Monster(_draw(_MONSTERS, seen, rng), seen_monster.attack, False, 0, seen_monster.bonus or 0)
@@ -80,12 +83,15 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
     state.options = view.options
     hands, decks, monsters, magic, graveyards = [], [], [], [], []
     for owner in range(SEATS):
-        seen: Counter[int] = Counter(view.graveyards[owner])
+        counted: Counter[int] = Counter(view.graveyards[owner])
         row = view.monsters[owner]
-        seen.update(m.card for m in row if m is not None and m.card is not None)
-        seen.update(c for c in view.magic[owner] if c is not None)
+        counted.update(m.card for m in row if m is not None and m.card is not None)
+        counted.update(c for c in view.magic[owner] if c is not None)
         if owner == seat:
-            seen.update(view.window)
+            counted.update(view.window)
+        # Drawn against a plain dict of the counts (see _draw).
+        seen = dict(counted)
+        if owner == seat:
             hand = view.window[: view.hand_sizes[owner]]
             known_top = view.window[view.hand_sizes[owner] :]
             graveyard = view.graveyards[owner]
@@ -119,7 +125,7 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
     state.pending = view.pending
     if view.phase == "place" and view.pending is None:
         # The other side played face down: what came out is hidden.
-        state.pending = Placement(_draw(_MONSTERS, Counter(), rng), 0, False, None)
+        state.pending = Placement(_draw(_MONSTERS, {}, rng), 0, False, None)
     state.used_attacks = view.used_attacks
     state.switched = view.switched
     state.locks = view.locks
@@ -136,4 +142,5 @@ def determinize(view: FmView, rng: random.Random) -> FmState:
     history: Any = view.history
     state.logs = (history.node,) * (SEATS + 1)
     state.log_length = view.history.length
+    state.unlogged = False
     return state

@@ -118,7 +118,8 @@ def heal(state: FmState, seat: int, amount: int) -> None:
 def _set_life_points(state: FmState, seat: int, life_points: int) -> None:
     change = life_points - state.lp[seat]
     state.lp = replace_at(state.lp, seat, life_points)
-    state.log(LifePointsChanged(seat, change, life_points))
+    if not state.unlogged:
+        state.log(LifePointsChanged(seat, change, life_points))
 
 
 def destroy_monster(state: FmState, owner: int, zone: int) -> None:
@@ -127,8 +128,9 @@ def destroy_monster(state: FmState, owner: int, zone: int) -> None:
     assert monster is not None
     state.monsters = replace_at(state.monsters, owner, replace_at(state.monsters[owner], zone, None))
     state.bury(owner, (monster.card,), public=monster.face_up)
-    hidden = None if monster.face_up else MonsterDestroyed(owner, None, zone)
-    state.log(MonsterDestroyed(owner, monster.card, zone), owner, hidden)
+    if not state.unlogged:
+        hidden = None if monster.face_up else MonsterDestroyed(owner, None, zone)
+        state.log(MonsterDestroyed(owner, monster.card, zone), owner, hidden)
 
 
 def _change_monsters(state: FmState, owner: int, change: Callable[[Monster], Monster]) -> None:

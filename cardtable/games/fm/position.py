@@ -223,6 +223,7 @@ def _full(
     state.ending = None
     state.logs = (None,) * (SEATS + 1)
     state.log_length = 0
+    state.unlogged = False
     for seat in range(SEATS):
         total = (
             len(state.decks[seat])

@@ -7,23 +7,14 @@ battles (`battle.py`); magic and traps are `magic.py`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from cardtable.core.tuples import replace_at
+from cardtable.games.fm import actions as action_tables
 from cardtable.games.fm import battle
 from cardtable.games.fm import magic as spells
 from cardtable.games.fm.actions import (
-    ACTIVATES,
-    ATTACKS,
-    CANCEL,
     DIRECT,
-    END,
-    FIELD_PICKS,
-    PICKS,
-    PLACES,
-    PLAY_DOWN,
-    PLAY_UP,
-    SWITCHES,
     Action,
     Activate,
     Attack,
@@ -35,7 +26,7 @@ from cardtable.games.fm.actions import (
     Switch,
 )
 from cardtable.games.fm.carddata import ACTIVATED_KINDS, SETTABLE_KINDS, CardKind, card, rituals
-from cardtable.games.fm.combination import CombinationStep, StepKind, combination_step
+from cardtable.games.fm.combination import StepKind, bonus_after, step_facts
 from cardtable.games.fm.events import (
     CARD_LOST_HIDDEN,
     MONSTER_PLACED_HIDDEN,
@@ -68,8 +59,34 @@ from cardtable.games.fm.state import (
 )
 from cardtable.games.fm.turn import end_turn
 
-
 # -- legal actions ------------------------------------------------------------------------
+# The action tables, as Final names of this module: actions.py is not compiled, and the compiled
+# build reads a Final name of its own module directly, not through the other module's dictionary.
+PICKS: Final = tuple(action_tables.PICKS)
+FIELD_PICKS: Final = tuple(action_tables.FIELD_PICKS)
+SWITCHES: Final = tuple(action_tables.SWITCHES)
+ACTIVATES: Final = tuple(action_tables.ACTIVATES)
+CANCEL: Final = action_tables.CANCEL
+PLAY_UP: Final = action_tables.PLAY_UP
+PLAY_DOWN: Final = action_tables.PLAY_DOWN
+END: Final = action_tables.END
+#: The placing phase's actions: a free zone to go to (zone None), or every zone to replace.
+PLACES_FREE: Final = tuple(
+    action_tables.PLACES[(attack, star, None)] for attack in (True, False) for star in (0, 1)
+)
+PLACES_OVER: Final = tuple(
+    action_tables.PLACES[(attack, star, zone)]
+    for attack in (True, False)
+    for star in (0, 1)
+    for zone in range(ZONES)
+)
+#: ATTACKS_FROM[zone][target]: the direct attack (DIRECT, -1) is the last of each row.
+ATTACKS_FROM: Final = tuple(
+    tuple(action_tables.ATTACKS[(zone, target)] for target in (*range(ZONES), DIRECT))
+    for zone in range(ZONES)
+)
+
+
 def legal_actions(state: FmState) -> list[Action]:
     """Every action the turn player may take, in a fixed order."""
     phase = state.phase
@@ -103,10 +120,9 @@ def _picking_actions(state: FmState) -> list[Action]:
 def _placing_actions(state: FmState) -> list[Action]:
     pending = state.pending
     assert pending is not None
-    zones: tuple[int | None, ...] = (None,)
     if pending.zone is None and None not in state.monsters[state.turn_seat]:
-        zones = tuple(range(ZONES))
-    return [PLACES[(attack, star, zone)] for attack in (True, False) for star in (0, 1) for zone in zones]
+        return list(PLACES_OVER)
+    return list(PLACES_FREE)
 
 
 def _battle_actions(state: FmState) -> list[Action]:
@@ -120,7 +136,8 @@ def _battle_actions(state: FmState) -> list[Action]:
     if not state.locks[seat] and (turns[1 - seat] or turns[seat] != 1 or state.options.first_turn_battle):
         for zone, monster in enumerate(mine):
             if monster is not None and monster.attack and not state.used_attacks >> zone & 1:
-                actions += [ATTACKS[(zone, target)] for target in targets]
+                row = ATTACKS_FROM[zone]
+                actions += [row[target] for target in targets]
     # A monster changes position once a turn, and not after attacking.
     done = state.used_attacks | state.switched
     actions += [
@@ -190,21 +207,24 @@ def _play(state: FmState, action: Play) -> None:
     """Combine the picked cards left to right (seed §3, fm.md "Combinations"), then play the result."""
     seat, face_up = state.turn_seat, action.face_up
     materials = _take_picked(state, seat)
-    state.log(CardsPlayed(seat, len(materials), face_up))
+    # An unlogged state (tree search) builds no event: about a tenth of an action's work.
+    logged = not state.unlogged
+    if logged:
+        state.log(CardsPlayed(seat, len(materials), face_up))
     current, bonus, zone = materials[0]
     # Only fusions started from the hand count as INITIATE FUSION (fm.md, Decisions after the first build).
     counts_fusions = zone is None or state.options.field_fusions_count
     for following, _, _ in materials[1:]:
-        step = combination_step(current, following, state.options.padding_fusions)
-        current, bonus = step.result, _combine(state, seat, step, bonus, face_up, counts_fusions)
+        current, bonus = _combine(state, seat, current, following, bonus, face_up, counts_fusions)
     if not face_up:
         state.count(seat, FACE_DOWN_PLAYS)
     kind = card(current).kind
     if kind is CardKind.MONSTER:
         state.pending = Placement(current, bonus, face_up, zone)
         state.phase = PLACING
-        hidden = None if face_up else PLAY_RESULTED_HIDDEN[seat]
-        state.log(PlayResulted(seat, current, face_up), seat, hidden)
+        if logged:
+            hidden = None if face_up else PLAY_RESULTED_HIDDEN[seat]
+            state.log(PlayResulted(seat, current, face_up), seat, hidden)
         return
     state.phase = BATTLE
     if kind is CardKind.RITUAL and face_up:
@@ -220,37 +240,42 @@ def _play(state: FmState, action: Play) -> None:
 
 
 def _combine(
-    state: FmState, seat: int, step: CombinationStep, bonus: int, face_up: bool, counts_fusions: bool
-) -> int:
-    """Apply one step of a combination; returns the bonus of the card carried on.
+    state: FmState, seat: int, current: int, following: int, bonus: int, face_up: bool, counts_fusions: bool
+) -> tuple[int, int]:
+    """Apply one step of a combination (`combination_step`); returns the card carried on and its bonus.
 
     Played face down, the steps are the player's secret.
     """
-    state.bury(seat, step.used, face_up)
-    if step.kind is StepKind.FUSION:
+    # The step's facts as a tuple: building a CombinationStep measured a tenth of a play's work.
+    kind, result, keeps_bonus, gain, used = step_facts(current, following, state.options.padding_fusions)
+    state.bury(seat, used, face_up)
+    logged = not state.unlogged
+    if kind is StepKind.FUSION:
         if counts_fusions:
             state.count(seat, FUSIONS)
-        state.log(
-            Fused(seat, step.current, step.following, step.result),
-            seat,
-            None if face_up else Fused(seat, None, None, None),
-        )
-        return 0
-    if step.kind is StepKind.EQUIP:
-        (equip,) = step.used
+        if logged:
+            state.log(
+                Fused(seat, current, following, result),
+                seat,
+                None if face_up else Fused(seat, None, None, None),
+            )
+        return result, 0
+    if kind is StepKind.EQUIP:
+        (equip,) = used
         # Reverse Trap turns the gain into a loss (seed §7).
         reversed_gain = spells.spring_trap(state, 1 - seat, spells.REVERSE_TRAP)
-        gained = -step.gain if reversed_gain else step.gain
+        gained = -gain if reversed_gain else gain
         state.count(seat, EQUIPS)
         state.log(
-            Equipped(seat, equip, step.result, gained),
+            Equipped(seat, equip, result, gained),
             seat,
             None if face_up else Equipped(seat, None, None, gained),
         )
-        return step.bonus_after(bonus, reversed_gain)
-    (lost,) = step.used
-    state.log(CardLost(seat, lost), seat, None if face_up else CARD_LOST_HIDDEN[seat])
-    return step.bonus_after(bonus)
+        return result, bonus_after(bonus, keeps_bonus, gain, reversed_gain)
+    if logged:
+        (lost,) = used
+        state.log(CardLost(seat, lost), seat, None if face_up else CARD_LOST_HIDDEN[seat])
+    return result, bonus_after(bonus, keeps_bonus, gain)
 
 
 def _set_card(state: FmState, seat: int, set_card: int) -> None:
@@ -306,8 +331,9 @@ def _place(state: FmState, action: Place) -> None:
     state.monsters = replace_at(state.monsters, seat, replace_at(state.monsters[seat], zone, monster))
     state.pending = None
     state.phase = BATTLE
-    hidden = None if pending.face_up else MONSTER_PLACED_HIDDEN[seat][zone][action.attack]
-    state.log(MonsterPlaced(seat, zone, pending.card, action.attack, action.star), seat, hidden)
+    if not state.unlogged:
+        hidden = None if pending.face_up else MONSTER_PLACED_HIDDEN[seat][zone][action.attack]
+        state.log(MonsterPlaced(seat, zone, pending.card, action.attack, action.star), seat, hidden)
 
 
 def _switch(state: FmState, action: Switch) -> None:

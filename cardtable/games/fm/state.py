@@ -120,6 +120,7 @@ class FmState:
         "terrain",
         "turn_number",
         "turn_seat",
+        "unlogged",
         "used_attacks",
         "windows",
     )
@@ -159,6 +160,8 @@ class FmState:
     ending: DuelEnding | None
     logs: tuple[LogNode, ...]
     log_length: int
+    #: Whether the state writes no more events to its logs (`unlogged`; tree search plays such states).
+    unlogged: bool
 
     def copy(self) -> FmState:
         """A new state sharing every (immutable) field with this one."""
@@ -185,6 +188,7 @@ class FmState:
         new.terrain = self.terrain
         new.turn_number = self.turn_number
         new.turn_seat = self.turn_seat
+        new.unlogged = self.unlogged
         new.used_attacks = self.used_attacks
         new.windows = self.windows
         return new
@@ -194,7 +198,9 @@ class FmState:
         return None if self.phase == OVER else self.turn_seat
 
     def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
-        """Record an event; `hidden` is what everyone but `private_seat` sees instead."""
+        """Record an event; `hidden` is what everyone but `private_seat` sees instead (not when unlogged)."""
+        if self.unlogged:
+            return
         # The two seats' logs and the spectators' log, written directly (as append_event would):
         # this runs for nearly every action, and the general loop measured twice as slow.
         # (Unpacked through Any: mypyc crashes on unpacking the recursive LogNode type.)
@@ -229,6 +235,13 @@ class FmState:
         row = self.counters[seat]
         row = row[:counter] + (row[counter] + amount,) + row[counter + 1 :]
         self.counters = (row, self.counters[1]) if seat == 0 else (self.counters[0], row)
+
+
+def unlogged(state: FmState) -> FmState:
+    """A copy of the state that plays on by the same rules and writes no more events to its logs."""
+    quiet = state.copy()
+    quiet.unlogged = True
+    return quiet
 
 
 def all_cards(state: FmState) -> list[int]:

@@ -56,6 +56,7 @@ def new_duel(
     state.ending = None
     state.logs = (None,) * (SEATS + 1)
     state.log_length = 0
+    state.unlogged = False
     for seat in (first_seat, 1 - first_seat):
         draw_to_hand(state, seat)
     start_turn(state, first_seat)
@@ -70,8 +71,9 @@ def draw_to_hand(state: FmState, seat: int) -> bool:
         state.decks = replace_at(state.decks, seat, deck[len(drawn) :])
         state.hands = replace_at(state.hands, seat, state.hands[seat] + drawn)
         state.count(seat, CARDS_DRAWN, len(drawn))
-        for card in drawn:
-            state.log(card_drawn(seat, card), seat, CARD_DRAWN_HIDDEN[seat])
+        if not state.unlogged:
+            for card in drawn:
+                state.log(card_drawn(seat, card), seat, CARD_DRAWN_HIDDEN[seat])
     if len(state.hands[seat]) < HAND:
         finish(state, 1 - seat, DuelEnding.DECK_OUT)
         return False
