@@ -1,6 +1,7 @@
 """Tree search figures: ISMCTS iterations per second, and its strength against the heuristic bots.
 
     python benchmarks/search.py speed [--game scout]  # iterations per CPU second, one core, every game
+    python benchmarks/search.py points [--rounds 5]   # the same as versus.py measures it: DRUMP, Scout 4p
     python benchmarks/search.py strength [--games 200] [--jobs 2] [--game drump ...]
 
 Strength is measured with an iteration budget, so the figures do not depend
@@ -21,6 +22,7 @@ import time
 
 from rich.console import Console
 from rich.table import Table
+from versus import Contender, measure, our_search  # benchmarks/versus.py, beside this file
 
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.core.match import Match
@@ -71,6 +73,26 @@ def speed(console: Console, moves: int, names: list[str]) -> None:
     console.print(table)
 
 
+def points(console: Console, rounds: int) -> None:
+    """ISMCTS iterations per CPU second as versus.py measures them, without the other contenders."""
+    table = Table(
+        title=f"ISMCTS iterations per CPU second, 300 a decision, the first 30 decisions of a random game "
+        f"({platform.python_version()}, {platform.machine()}, {build()} build)"
+    )
+    for column in ("game", "players", "iterations", "CPU seconds", "iterations/s"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    entries = [
+        Contender("cardtable", name, seats, our_search(get_game(name), seats, 300))
+        for name, seats in (("drump", 2), ("scout", 4))
+    ]
+    measure(entries, rounds, 1.0, 1)
+    for entry in entries:
+        table.add_row(
+            entry.game, str(entry.players), f"{entry.steps:,}", f"{entry.seconds:.1f}", f"{entry.rate:,.0f}"
+        )
+    console.print(table)
+
+
 def strength(console: Console, games: int, reference_games: int, jobs: int | None, names: list[str]) -> None:
     """Win rates of ISMCTS and of the cheating reference at the benchmark tables."""
     table = Table(title="Strength: the searcher's wins, seats rotating")
@@ -103,7 +125,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("what", choices=("speed", "strength"))
+    parser.add_argument("what", choices=("speed", "points", "strength"))
+    parser.add_argument("--rounds", type=int, default=5, help="CPU seconds each game is searched (points)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=None)
     parser.add_argument("--reference-games", type=int, default=50, help="games for the cheating reference")
@@ -115,6 +138,8 @@ def main() -> None:
     console = Console()
     if args.what == "speed":
         speed(console, args.moves, args.game or game_names())
+    elif args.what == "points":
+        points(console, args.rounds)
     else:
         unknown = sorted(set(args.game or ()) - set(MATCHES))
         if unknown:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -101,3 +102,19 @@ def test_ismcts_beats_random_players(name: str) -> None:
         assert match.outcome is not None
         wins += match.outcome.winners == (searcher,)
     assert wins >= 5
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_game_hands_out_one_object_per_action_as_it_promises(name: str) -> None:
+    # The tree search keys its nodes by the identity of interned actions (Game.interned_actions).
+    game = get_game(name)
+    assert game.interned_actions
+    first: dict[Any, Any] = {}
+    for seats in sorted({game.min_seats, game.max_seats}):
+        for seed in range(4):
+            for step, (state, _) in enumerate(conformance.random_states(game, seed, seats=seats)):
+                if game.outcome(state) is not None:
+                    continue
+                for action in game.legal_actions(state):
+                    assert first.setdefault(action, action) is action, (seats, seed, step, action)
+    assert len(first) > 20

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 from cardtable.bots.ismcts import Node, TreeSearch
 from cardtable.core import conformance, draws
 from cardtable.core.pairs import TOP
-from cardtable.games import game_names, get_game
+from cardtable.games import AnyGame, game_names, get_game
 from cardtable.games.scout import GAME as SCOUT
 from cardtable.games.scout.actions import Action, Scout, Show
 from cardtable.games.scout.evaluate import playout_action
@@ -126,7 +129,53 @@ def test_iterations_told_the_roots_actions_grow_the_tree_iterations_finding_them
     grown = TreeSearch(game, iterations=200).grow(lambda: draw(random.Random(1)), legal, random.Random(2))
     tree, root, rng = TreeSearch(game, iterations=200), Node(None, None, -1), random.Random(2)
     for _ in range(200):
-        tree._iterate(game, root, draw(random.Random(1)), rng)
+        tree._iterate(root, draw(random.Random(1)), rng)
     assert [(node.visits, node.total) for node in grown.children.values()] == [
         (node.visits, node.total) for node in root.children.values()
     ]
+
+
+def tree_lines(game: AnyGame, node: Node, depth: int = 0) -> list[tuple[Any, ...]]:
+    """Every node under `node`, depth first in the order it was added: its action, seat and statistics."""
+    lines: list[tuple[Any, ...]] = []
+    for child in node.children.values():
+        action = game.format_action(child.action)
+        lines.append((depth, action, child.seat, child.visits, child.total, child.availability))
+        lines.extend(tree_lines(game, child, depth + 1))
+    return lines
+
+
+def handing_out_copies(game: AnyGame, interned: bool) -> AnyGame:
+    """The game, its legal actions handed out as new objects at every call; interned as `interned` says."""
+    legal_actions = game.legal_actions
+
+    def copies(state: Any) -> list[Any]:
+        return [copy.copy(action) for action in legal_actions(state)]
+
+    return dataclasses.replace(game, legal_actions=copies, interned_actions=interned)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_tree_keyed_by_identity_grows_as_a_tree_keyed_by_action(name: str) -> None:
+    game = get_game(name)
+    state = game.new_state(game.option_table.default(), game.min_seats, random.Random(8), None)
+    while len(game.legal_actions(state)) < 2:
+        state = game.apply(state, game.legal_actions(state)[0])
+    seat = game.current_seat(state)
+    assert seat is not None
+    draw = game.determinizer(game.view(state, seat))
+
+    def grown(variant: AnyGame) -> list[tuple[Any, ...]]:
+        draws = random.Random(1)
+        root = TreeSearch(variant, iterations=150).grow(
+            lambda: draw(draws), variant.legal_actions(state), random.Random(2)
+        )
+        return tree_lines(game, root)
+
+    by_identity = grown(game)
+    assert max(line[0] for line in by_identity) >= 1
+    # A game that does not intern its actions is searched by their values, and gives the same tree.
+    assert grown(dataclasses.replace(game, interned_actions=False)) == by_identity
+    assert grown(handing_out_copies(game, interned=False)) == by_identity
+    # The promise matters: copies keyed by identity are never found again below the root.
+    assert grown(handing_out_copies(game, interned=True)) != by_identity

@@ -31,7 +31,10 @@ from cardtable.games import AnyGame
 
 
 class Node:
-    """A tree node: the action that led here, taken by `seat`, with its statistics."""
+    """A tree node: the action that led here, taken by `seat`, with its statistics.
+
+    Its `children` are keyed by their actions as the search tells actions apart (`TreeSearch.key`).
+    """
 
     __slots__ = ("action", "availability", "children", "parent", "seat", "total", "visits")
 
@@ -68,6 +71,17 @@ class TreeSearch:
         self.last_iterations = 0
         #: Told every PROGRESS_EVERY iterations how much of the budget is spent (None: nobody asks).
         self.progress: ProgressReport | None = None
+        #: Whether actions are told apart by identity: an equal action is the same object when the
+        #: game interns its actions, and an integer's hash costs less than an action's.
+        self.by_identity = game.interned_actions
+
+    def key(self, action: Any) -> Any:
+        """What the tree keys `action`'s node by: its identity if the game interns actions, else itself."""
+        return id(action) if self.by_identity else action
+
+    def child(self, node: Node, action: Any) -> Node | None:
+        """The node `action` leads to from `node`, if the search has tried it there."""
+        return node.children.get(self.key(action))
 
     def search(self, draw_state: Callable[[], Any], legal: Sequence[Any], rng: random.Random) -> Any:
         """The most visited of the `legal` actions after the budget is spent."""
@@ -75,8 +89,9 @@ class TreeSearch:
             self.last_iterations = 0
             return legal[0]
         root = self.grow(draw_state, legal, rng)
+        children = [self.child(root, action) for action in legal]
         best = max(
-            (root.children[action] for action in legal if action in root.children),
+            (child for child in children if child is not None),
             key=lambda node: (node.visits, node.total),
             default=None,
         )
@@ -84,8 +99,7 @@ class TreeSearch:
 
     def grow(self, draw_state: Callable[[], Any], legal: Sequence[Any], rng: random.Random) -> Node:
         """The root of a tree grown from drawn states until the budget is spent; `legal` are its actions."""
-        game = self.game
-        unlogged = game.unlogged
+        unlogged = self.game.unlogged
         root = Node(None, None, -1)
         root_slots: list[Node | None] = [None] * len(legal)
         started = time.perf_counter()
@@ -104,7 +118,7 @@ class TreeSearch:
                     break
             # The root's legal actions are the seat's own: the same in every state drawn from its view.
             # No view of a drawn state is taken, so it need not log what is played in it.
-            self._iterate(game, root, unlogged(draw_state()), rng, legal, root_slots)
+            self._iterate(root, unlogged(draw_state()), rng, legal, root_slots)
             count += 1
         self.last_iterations = count
         return root
@@ -117,7 +131,6 @@ class TreeSearch:
 
     def _iterate(
         self,
-        game: AnyGame,
         root: Node,
         state: Any,
         rng: random.Random,
@@ -130,41 +143,46 @@ class TreeSearch:
         kept from one iteration to the next; deeper down the children are looked up each time.
         Without them, both are found from the state and the root.
         """
+        identity = self.by_identity
+        game = self.game
+        apply, legal_actions, outcome = game.apply, game.legal_actions, game.outcome
         if actions is None:
-            actions = game.legal_actions(state)
+            actions = legal_actions(state)
         if slots is None:
-            slots = [root.children.get(action) for action in actions]
+            slots = [root.children.get(id(action) if identity else action) for action in actions]
         node = root
-        apply, legal_actions, outcome, current_seat = (
-            game.apply,
-            game.legal_actions,
-            game.outcome,
-            game.current_seat,
-        )
         exploration = self.exploration
         while True:
-            seat = current_seat(state)
-            assert seat is not None
-            untried = [index for index, child in enumerate(slots) if child is None]
-            if untried:
-                index = untried[below(rng, len(untried))]
-                for child in slots:
-                    if child is not None:
-                        child.availability += 1
-                action = actions[index]
-                child = Node(action, node, seat)
-                node.children[action] = slots[index] = node = child
-                state = apply(state, action)
-                break
-            best = slots[0]
+            # One pass: every child tried is available once more; the untried actions are counted,
+            # and while there are none, the child of highest UCB is kept.
+            untried = 0
+            best = None
             best_value = -1.0
             for child in slots:
-                assert child is not None
+                if child is None:
+                    untried += 1
+                    continue
                 availability = child.availability = child.availability + 1
-                visits = child.visits
-                value = child.total / visits + exploration * math.sqrt(math.log(availability) / visits)
-                if value > best_value:
-                    best, best_value = child, value
+                if not untried:
+                    visits = child.visits
+                    value = child.total / visits + exploration * math.sqrt(math.log(availability) / visits)
+                    if value > best_value:
+                        best, best_value = child, value
+            if untried:
+                # One of the untried actions at random, counted in the order of the actions.
+                pick = below(rng, untried)
+                index = -1
+                while pick >= 0:
+                    index += 1
+                    if slots[index] is None:
+                        pick -= 1
+                seat = game.current_seat(state)
+                assert seat is not None
+                action = actions[index]
+                child = Node(action, node, seat)
+                node.children[id(action) if identity else action] = slots[index] = node = child
+                state = apply(state, action)
+                break
             assert best is not None
             node = best
             state = apply(state, best.action)
@@ -172,8 +190,8 @@ class TreeSearch:
                 break
             actions = legal_actions(state)
             children = node.children
-            slots = [children.get(action) for action in actions]
-        rewards = self._playout(game, state, rng)
+            slots = [children.get(id(action) if identity else action) for action in actions]
+        rewards = self._playout(state, rng)
         walk: Node | None = node
         while walk is not None:
             walk.visits += 1
@@ -181,7 +199,8 @@ class TreeSearch:
                 walk.total += rewards[walk.seat]
             walk = walk.parent
 
-    def _playout(self, game: AnyGame, state: Any, rng: random.Random) -> tuple[float, ...]:
+    def _playout(self, state: Any, rng: random.Random) -> tuple[float, ...]:
+        game = self.game
         apply, legal_actions, outcome = game.apply, game.legal_actions, game.outcome
         choose = game.playout_action
         steps = 0

@@ -95,10 +95,10 @@ def encode_orders(orders: Sequence[SearchOrder]) -> bytes:
 def root_counts(tree: TreeSearch, view: Any, legal: Sequence[Any], rng: random.Random) -> RootCounts:
     """One search from the view with this generator: each legal action's root visits and reward total."""
     draw = tree.game.determinizer(view)
-    children = tree.grow(lambda: draw(rng), legal, rng).children
+    root = tree.grow(lambda: draw(rng), legal, rng)
     counts = []
     for action in legal:
-        child = children.get(action)
+        child = tree.child(root, action)
         counts.append((0, 0.0) if child is None else (child.visits, child.total))
     return counts
 

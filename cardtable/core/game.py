@@ -194,6 +194,9 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     #: logs: tree search plays its drawn states this way, as no view of them is ever taken.  The
     #: input is left untouched; by default the state itself, which goes on logging.
     unlogged: Callable[[StateT], StateT] = _keep_logging
+    #: Whether `legal_actions` hands out one object per action, kept for the program's life (equal
+    #: actions are the same object): tree search then tells actions apart by identity, not by hash.
+    interned_actions: bool = False
     #: The game's own bots by name (game-independent bots live in `cardtable.bots`).
     bots: Mapping[str, Callable[[], Bot[ViewT, ActionT]]] = field(default_factory=dict)
     #: Whether every player knows which cards are in play (a shared deck), so that a state drawn

@@ -48,6 +48,7 @@ GAME: Game[DnupState, Action, DnupView, DnupOptions] = Game(
     seats=attrgetter("seats"),
     current_seat=DnupState.current_seat,
     legal_actions=rules.legal_actions,
+    interned_actions=True,
     apply=rules.apply,
     unlogged=rules.unlogged,
     outcome=attrgetter("result"),

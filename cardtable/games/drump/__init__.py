@@ -44,6 +44,7 @@ GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
     seats=lambda state: SEATS,
     current_seat=DrumpState.current_seat,
     legal_actions=rules.legal_actions,
+    interned_actions=True,
     apply=rules.apply,
     outcome=attrgetter("result"),
     explain_illegal=explain_illegal,

@@ -42,6 +42,7 @@ GAME: Game[FmState, Action, FmView, FmOptions] = Game(
     seats=lambda state: SEATS,
     current_seat=FmState.current_seat,
     legal_actions=rules.legal_actions,
+    interned_actions=True,
     apply=rules.apply,
     outcome=attrgetter("result"),
     explain_illegal=explain_illegal,

@@ -49,6 +49,7 @@ GAME: Game[ScoutState, Action, ScoutView, ScoutOptions] = Game(
     seats=attrgetter("seats"),
     current_seat=ScoutState.current_seat,
     legal_actions=rules.legal_actions,
+    interned_actions=True,
     apply=rules.apply,
     unlogged=rules.unlogged,
     outcome=attrgetter("result"),
