@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -106,3 +107,33 @@ def test_the_compiled_build_plays_the_same_games_as_the_pure_one(roots: tuple[Pa
     assert all(module.endswith(".py") for module in pure_modules)
     assert all(module.endswith(".so") for module in compiled_modules)
     assert compiled_digest == pure_digest
+
+
+#: The games' own tests, bad input included, which the compiled build must pass as the pure one does.
+GAME_TESTS = ("tests/drump", "tests/scout", "tests/dnup", "tests/fm")
+
+
+def test_the_compiled_build_passes_the_games_own_tests(roots: tuple[Path, Path]) -> None:
+    _, compiled = roots
+    if compiled != ROOT:
+        # pytest puts the folder holding the tests package first on the path: the compiled copy's.
+        shutil.copytree(ROOT / "tests", compiled / "tests", dirs_exist_ok=True)
+    environment = {**os.environ, "PYTHONPATH": str(compiled)}
+    check = "import cardtable.games.drump.rules as rules; print(rules.__file__)"
+    loaded = subprocess.run(
+        [sys.executable, "-c", check],
+        cwd=compiled,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert loaded.stdout.strip().endswith(".so")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", *GAME_TESTS],
+        cwd=compiled,
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

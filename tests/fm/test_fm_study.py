@@ -120,6 +120,8 @@ def test_terrain_raises_or_lowers_a_type_by_500() -> None:
         terrain_bonus("Magic", Terrain.UMI)
     with pytest.raises(ValueError, match="9 is not a terrain"):
         terrain_bonus("Aqua", 9)
+    with pytest.raises(ValueError, match="True is not a terrain"):
+        terrain_bonus("Aqua", True)
 
 
 def test_the_lowest_covering_attack_trap_fires() -> None:

@@ -127,9 +127,10 @@ def _payable_mask(total: int, aces: int, size: int, ace_pays_any: bool) -> int:
     return mask
 
 
-def check_stack(stack: Sequence[int], what: str = "stack") -> None:
+def check_stack(stack: object, what: str = "stack") -> None:
     """Refuse (ValueError) anything but distinct force cards, face down or not, within the stack limit."""
-    if isinstance(stack, (str, bytes)) or not isinstance(stack, Sequence):
+    # Two isinstance calls: compiled by mypyc 2.4.1, `isinstance(stack, (str, bytes))` raised TypeError.
+    if isinstance(stack, str) or isinstance(stack, bytes) or not isinstance(stack, Sequence):  # noqa: SIM101
         raise ValueError(f"{what} {stack!r}: expected a sequence of cards")
     written = " ".join(_written(code) for code in stack)
     seen: set[int] = set()

@@ -53,12 +53,13 @@ def _terrain_row(monster_type: str) -> tuple[int, ...]:
     return (0, *(int(change) for change in tables()["terrain_boost"][monster_type]))
 
 
-def terrain_bonus(monster_type: str, terrain: int) -> int:
+def terrain_bonus(monster_type: str, terrain: object) -> int:
     """What a terrain (a `Terrain`) adds to ATK and DEF of a monster of this type: +500, -500 or 0 (seed §10).
 
     ValueError names a type or terrain that is not one.
     """
-    if isinstance(terrain, bool) or terrain not in range(len(TERRAINS)):
+    # Read as an object: compiled (mypyc), an int parameter would take True as 1.
+    if not isinstance(terrain, int) or isinstance(terrain, bool) or terrain not in range(len(TERRAINS)):
         raise ValueError(f"{terrain!r} is not a terrain (0 to {len(TERRAINS) - 1}: {', '.join(TERRAINS)})")
     return _terrain_row(monster_type)[terrain]
 

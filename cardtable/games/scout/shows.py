@@ -59,12 +59,15 @@ def packed_rank(size: int, is_set: bool, lowest: int) -> int:
 
 def show_strength(numbers: Sequence[int]) -> ShowStrength:
     """The strength of the cards shown, given by their top numbers left to right (ValueError if no show)."""
-    shown = list(numbers)
-    if not shown:
+    # Read as objects: compiled (mypyc), a list[int] holds machine integers, and True would pass as 1.
+    given: list[object] = list(numbers)
+    if not given:
         raise ValueError("[] is not a show: a show holds at least one card")
-    for number in shown:
+    shown: list[int] = []
+    for number in given:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= HIGHEST:
-            raise ValueError(f"{shown} is not a show: {number!r} is not a number from 1 to {HIGHEST}")
+            raise ValueError(f"{given} is not a show: {number!r} is not a number from 1 to {HIGHEST}")
+        shown.append(number)
     steps = {after - before for before, after in pairwise(shown)}
     if len(shown) == 1 or steps == {0}:
         kind = ShowKind.SET
