@@ -20,7 +20,7 @@ from cardtable.bots import is_search_spec, make_bot
 from cardtable.core import replay
 from cardtable.core.errors import PathError
 from cardtable.core.jsonio import JSON
-from cardtable.core.match import Match, bot_rngs
+from cardtable.core.match import MAX_BOT_ACTIONS, Match, bot_rngs
 from cardtable.core.paths import make_folder
 from cardtable.games import AnyGame, get_game
 from cardtable.sim.backends import Backend, LocalPool
@@ -189,7 +189,8 @@ def play_game(task: GameTask, options: object | None = None) -> GameRecord:
     first_seat = game.current_seat(match.state)
     if first_seat is None:
         raise ValueError(f"{game.title} seed {task.seed}: the game is over before it starts")
-    match.play_out([make_bot(spec, game) for spec in task.players], bot_rngs(task.seed, seats), seconds)
+    bots = [make_bot(spec, game) for spec in task.players]
+    match.play_out(bots, bot_rngs(task.seed, seats), seconds, MAX_BOT_ACTIONS)
     outcome = match.outcome
     assert outcome is not None  # the loop runs until no seat is to act, which is the end of the game
     path = None
