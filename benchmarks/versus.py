@@ -1,12 +1,16 @@
 """Side by side: our random self-play and tree search beside OpenSpiel's and RLCard's, in one run.
 
-    python benchmarks/versus.py [--rounds 5] [--slice 1.0] [--skip-search] [--iterations 300]
+    python benchmarks/versus.py [--rounds 5] [--slice 1.0] [--skip-search] [--iterations 300] [--seed 1]
 
 Random self-play: every game and table size of ours on the rules alone
-(`legal_actions` + `apply`), beside OpenSpiel's crazy_eights, hearts and
-gin_rummy through its Python API (`legal_actions` + `apply_action`, chance
-nodes sampled and not counted as decisions) and RLCard's uno and doudizhu
-through their game objects (`env.game`: `get_legal_actions` + `step`, without
+(`legal_actions` + `apply`), twice: as a match plays it, every event written
+to the logs the views read ("drump"), and on the state `game.unlogged` makes
+of the deal, which plays the same game without writing events, as tree
+search plays its drawn states ("drump unlogged"; the same state for a game
+without an unlogged state of its own).  Beside them, OpenSpiel's
+crazy_eights, hearts and gin_rummy through its Python API (`legal_actions` +
+`apply_action`, chance nodes sampled and not counted as decisions) and
+RLCard's uno and doudizhu through their game objects (`env.game`: `get_legal_actions` + `step`, without
 the environment's feature encoding).  Tree search: our ISMCTS on DRUMP (2
 players) and Scout (4 players) beside OpenSpiel's C++ ISMCTS bot on gin_rummy
 (random rollouts to the end, its own determinization; its crazy_eights and
@@ -30,7 +34,7 @@ import platform
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
@@ -68,13 +72,14 @@ class Contender:
         return self.steps / self.seconds if self.seconds else 0.0
 
 
-def our_self_play(game: AnyGame, seats: int) -> Callable[[random.Random], int]:
-    """One random game on our rules alone."""
+def our_self_play(game: AnyGame, seats: int, logged: bool = True) -> Callable[[random.Random], int]:
+    """One random game on our rules alone, its events written to the logs or not (`game.unlogged`)."""
     options = game.option_table.default()
     legal_actions, apply, outcome = game.legal_actions, game.apply, game.outcome
+    start = _as_dealt if logged else game.unlogged
 
     def run(rng: random.Random) -> int:
-        state = game.new_state(options, seats, rng, None)
+        state = start(game.new_state(options, seats, rng, None))
         decisions = 0
         while outcome(state) is None:
             legal = legal_actions(state)
@@ -83,6 +88,11 @@ def our_self_play(game: AnyGame, seats: int) -> Callable[[random.Random], int]:
         return decisions
 
     return run
+
+
+def _as_dealt(state: object) -> object:
+    """The state itself: it goes on writing its logs."""
+    return state
 
 
 def openspiel_self_play(pyspiel: Any, name: str, players: int | None) -> Callable[[random.Random], int]:
@@ -124,7 +134,7 @@ def rlcard_self_play(rlcard: Any, name: str) -> Callable[[random.Random], int]:
 def our_search(game: AnyGame, seats: int, iterations: int) -> Callable[[random.Random], int]:
     """One ISMCTS decision at a point of a fixed game, cycling through its first 30 decisions."""
     match = Match(game, seed=3, seats=seats)
-    points = []
+    points: list[tuple[Any, Sequence[Any]]] = []
     rng = random.Random(2)
     while not match.is_over and len(points) < 30:
         legal = match.legal_actions()
@@ -150,7 +160,7 @@ def openspiel_search(
     game = pyspiel.load_game(name, {"players": players} if players else {})
     rng = random.Random(2)
     state = game.new_initial_state()
-    points = []
+    points: list[Any] = []
     while not state.is_terminal() and len(points) < 30:
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
@@ -209,6 +219,15 @@ def contenders(search: bool, iterations: int, missing: list[str]) -> tuple[list[
         for seats in sorted({game.min_seats, min(4, game.max_seats)}):
             reference = f"OpenSpiel crazy_eights {seats}p" if pyspiel else None
             play.append(Contender("cardtable", name, seats, our_self_play(game, seats), reference))
+            play.append(
+                Contender(
+                    "cardtable",
+                    f"{name} unlogged",
+                    seats,
+                    our_self_play(game, seats, logged=False),
+                    reference,
+                )
+            )
     if pyspiel is not None:
         for seats in (2, 4):
             play.append(

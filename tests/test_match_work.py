@@ -1,6 +1,7 @@
 """The match and the runner do no work a decision does not need, and play the same games as before.
 
-Legal actions once per state, no view for random play, options read once a chunk.
+Legal actions once per state, no view for random play, options read once a chunk, a move made only
+when the moves are read.
 """
 
 from __future__ import annotations
@@ -161,3 +162,76 @@ def test_a_move_stays_frozen_equal_and_picklable() -> None:
     assert pickle.loads(pickle.dumps(move)) == move
     with pytest.raises(dataclasses.FrozenInstanceError):
         move.seat = 0  # type: ignore[misc]
+
+
+class _FirstFromState:
+    """A state-reading reference that takes the first legal action the state allows."""
+
+    name = "first"
+
+    def choose_from_state(self, state: Any, legal: Any, rng: random.Random) -> Any:
+        """The first legal action (and a draw, so that the generator counts)."""
+        rng.random()
+        return legal[0]
+
+
+def test_play_out_plays_the_game_the_public_loop_plays_for_every_kind_of_player() -> None:
+    game = get_game("dnup")
+    players = [make_bot("random", game), make_bot("heuristic", game), _FirstFromState()]
+    for seed in (1, 2):
+        looped = Match(game, seed=seed, seats=3)
+        rngs = bot_rngs(seed, 3)
+        while (seat := looped.current_seat) is not None:
+            looped.play(looped.decide(players[seat], rngs[seat]), seat)
+        played = Match(game, seed=seed, seats=3)
+        seconds = [0.0] * 3
+        played.play_out(players, bot_rngs(seed, 3), seconds)
+        assert played.acting_seats() == [move.seat for move in looped.moves]
+        assert played.moves == looped.moves and played.outcome == looped.outcome
+        assert all(spent > 0.0 for spent in seconds)
+
+
+def test_play_out_refuses_an_illegal_action_and_takes_an_equal_one() -> None:
+    game = get_game("dnup")
+    match = Match(game, seed=4)
+    state = match.state
+    with pytest.raises(IllegalActionError, match="take 5"):
+        match.play_out([_Stubborn(game.parse_action("take 5"))] * 2, bot_rngs(4, 2), [0.0, 0.0])
+    assert match.state is state and match.moves == [] and match.acting_seats() == []
+    # A copy of an action the rules hand out is taken as `play` takes it, until the game goes on too long.
+    rotate = game.parse_action("rotate")
+    with pytest.raises(RuntimeError, match="took 3 actions"):
+        match.play_out([_Stubborn(type(rotate)())] * 2, bot_rngs(4, 2), [0.0, 0.0], max_actions=3)
+    assert [move.action for move in match.moves] == [rotate] * 3
+
+
+def test_moves_are_made_when_read_and_a_simulation_without_replays_makes_none(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    made = Counter[str]()
+
+    class CountedMove(Move[Any]):
+        def __init__(self, seat: int, action: Any) -> None:
+            made["moves"] += 1
+            super().__init__(seat, action)
+
+    monkeypatch.setattr("cardtable.core.match.Move", CountedMove)
+    task = GameTask("drump", {}, ("random", "random"), (0, 1), seed=3, index=0)
+    record = play_game(task)
+    assert made["moves"] == 0 and record.length > 0
+    saved = play_game(dataclasses.replace(task, replay_folder=str(tmp_path)))
+    assert made["moves"] == saved.length == record.length
+    # Read between actions, the moves are every action so far, in order, each made once.
+    match = Match(get_game("drump"), seed=3)
+    made.clear()
+    taken = []
+    for _ in range(5):
+        seat, action = match.current_seat, match.legal_actions()[0]
+        match.play(action)
+        taken.append((seat, action))
+        assert [(move.seat, move.action) for move in match.moves] == taken
+        assert match.acting_seats() == [seat for seat, _ in taken]
+    assert made["moves"] == 5
+    match.undo(2)
+    match.play(match.legal_actions()[0])
+    assert len(match.moves) == 4 and made["moves"] == 6

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from time import perf_counter
 from typing import Any, Generic, cast
 
 from cardtable.core.chance import fresh_seed, make_rng
@@ -82,13 +83,31 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
                 f"{game.title} here has {count} seats, but {len(self.players)} players were named"
             )
         self.state: StateT = self.initial
-        self.moves: list[Move[ActionT]] = []
+        self._moves: list[Move[ActionT]] = []
+        # Who took each action since `moves` was last read, and what: the moves are made when it is
+        # read (a Move costs about as much as a random bot's choice; a simulation that saves no
+        # replay never reads them).
+        self._new_seats: list[int] = []
+        self._new_actions: list[ActionT] = []
         # The legal actions of the state they were generated for (states are never changed in place:
         # `apply` returns a new one), so a decision and the play of it generate them once.
         self._legal_state: StateT | None = None
         self._legal: Sequence[ActionT] = ()
 
     # -- the state of play -----------------------------------------------------
+    @property
+    def moves(self) -> list[Move[ActionT]]:
+        """Every action taken, in order: who took it and what."""
+        if self._new_seats:
+            self._moves.extend(map(Move, self._new_seats, self._new_actions))
+            self._new_seats.clear()
+            self._new_actions.clear()
+        return self._moves
+
+    def acting_seats(self) -> list[int]:
+        """The seat that took each action, in order (read without making the moves)."""
+        return [move.seat for move in self._moves] + self._new_seats
+
     @property
     def current_seat(self) -> int | None:
         """The seat that must act now, or None when the game is over."""
@@ -139,45 +158,85 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
             if chosen not in legal:
                 raise IllegalActionError(game.format_action(chosen), game.explain_illegal(state, chosen))
         self.state = game.apply(state, chosen)
-        self.moves.append(Move(current, chosen))
+        self._new_seats.append(current)
+        self._new_actions.append(chosen)
 
     def decide(self, player: Player[StateT, ActionT, ViewT], rng: random.Random) -> ActionT:
         """The current seat's player's choice: from its view, or, for a benchmark reference, the state."""
-        return self.decider(player)(rng)
+        legal = self.legal_actions()
+        assert legal, "decide: the game is over"
+        return self.chooser(player)(legal, rng)
 
-    def decider(self, player: Player[StateT, ActionT, ViewT]) -> Callable[[random.Random], ActionT]:
-        """`decide` for one player, as a function of the generator, for a loop that asks it again and again.
+    def chooser(
+        self, player: Player[StateT, ActionT, ViewT]
+    ) -> Callable[[Sequence[ActionT], random.Random], ActionT]:
+        """The player's choice among the current state's legal actions, as a function of them and a generator.
 
-        What the player reads (nothing, a view, the state) is found once, here.
+        What the player reads (nothing, a view, the state) is found once,
+        here, for a loop that asks again and again.
         """
         if reads_nothing(player):
-            choose_blind = player.choose_blind
-
-            def blind(rng: random.Random) -> ActionT:
-                legal = self.legal_actions()
-                assert legal, "decide: the game is over"
-                return choose_blind(legal, rng)
-
-            return blind
+            return player.choose_blind
         if reads_state(player):
             choose_from_state = player.choose_from_state
 
-            def from_state(rng: random.Random) -> ActionT:
-                legal = self.legal_actions()
-                assert legal, "decide: the game is over"
+            def from_state(legal: Sequence[ActionT], rng: random.Random) -> ActionT:
                 return choose_from_state(self.state, legal, rng)
 
             return from_state
-        bot = cast(Bot[ViewT, ActionT], player)  # every other player is a Bot
+        choose = cast(Bot[ViewT, ActionT], player).choose  # every other player is a Bot
+        game = self.game
 
-        def from_view(rng: random.Random) -> ActionT:
-            seat = self.game.current_seat(self.state)
+        def from_view(legal: Sequence[ActionT], rng: random.Random) -> ActionT:
+            state = self.state
+            seat = game.current_seat(state)
             assert seat is not None
-            legal = self.legal_actions()
-            chosen: ActionT = bot.choose(self.game.view(self.state, seat), legal, rng)
+            chosen: ActionT = choose(game.view(state, seat), legal, rng)
             return chosen
 
         return from_view
+
+    def play_out(
+        self,
+        players: Sequence[Player[StateT, ActionT, ViewT]],
+        rngs: Mapping[int, random.Random],
+        seconds: list[float],
+        max_actions: int = MAX_BOT_ACTIONS,
+    ) -> None:
+        """Let a player in every seat (seat 0 first) play to the end, each action taken as `play` takes it.
+
+        The seconds each seat takes to decide (its legal actions found, then
+        its choice) are added to `seconds`.  An action that is not one of the
+        legal ones the rules handed out goes through `play`, which takes an
+        equal one and refuses anything else.  RuntimeError if the game goes
+        on past `max_actions`.
+        """
+        game = self.game
+        current_seat, legal_actions, apply = game.current_seat, game.legal_actions, game.apply
+        choosers = [self.chooser(player) for player in players]
+        record_seat, record_action = self._new_seats.append, self._new_actions.append
+        state = self.state
+        for _ in range(max_actions):
+            seat = current_seat(state)
+            if seat is None:
+                return
+            started = perf_counter()
+            legal = legal_actions(state)
+            action = choosers[seat](legal, rngs[seat])
+            seconds[seat] += perf_counter() - started
+            for candidate in legal:  # an identity loop, as in `play`
+                if candidate is action:
+                    break
+            else:
+                self.play(action, seat)
+                state = self.state
+                continue
+            self.state = state = apply(state, action)
+            record_seat(seat)
+            record_action(action)
+        raise RuntimeError(
+            f"{game.title} seed {self.seed}: the bots took {max_actions} actions without the game ending"
+        )
 
     def undo(self, count: int = 1) -> None:
         """Take back the last `count` actions (the state is rebuilt from the start)."""
@@ -188,7 +247,7 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
         for move in kept:
             state = self.game.apply(state, move.action)
         self.state = state
-        self.moves = kept
+        self._moves = kept
 
     def undo_turn(self, seat: int) -> int:
         """Take back everything since `seat`'s last decision, that decision included; returns how many."""
@@ -208,12 +267,12 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
     ) -> None:
         """Let bots act while the current seat is one of theirs (RuntimeError if they never stop)."""
         game = self.game
-        deciders = {seat: self.decider(bot) for seat, bot in bots.items()}
+        choosers = {seat: self.chooser(bot) for seat, bot in bots.items()}
         for _ in range(max_actions):
             seat = game.current_seat(self.state)
             if seat is None or seat not in bots:
                 return
-            self.play(deciders[seat](rngs[seat]), seat)
+            self.play(choosers[seat](self.legal_actions(), rngs[seat]), seat)
             if on_move is not None:
                 on_move(self.moves[-1])
         raise RuntimeError(

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from time import perf_counter
 from typing import TypeVar
 
 from cardtable.bots import is_search_spec, make_bot
@@ -186,36 +185,19 @@ def play_game(task: GameTask, options: object | None = None) -> GameRecord:
         players=task.players,
         seats=seats,
     )
-    bots = [make_bot(spec, game) for spec in task.players]
-    rngs = bot_rngs(task.seed, seats)
     seconds = [0.0] * seats
-    current_seat, play = game.current_seat, match.play
-    deciders = [match.decider(bot) for bot in bots]
-    seat = current_seat(match.state)
-    if seat is None:
+    first_seat = game.current_seat(match.state)
+    if first_seat is None:
         raise ValueError(f"{game.title} seed {task.seed}: the game is over before it starts")
-    first_seat = seat
-    for _ in range(MAX_BOT_ACTIONS):
-        started = perf_counter()
-        action = deciders[seat](rngs[seat])
-        seconds[seat] += perf_counter() - started
-        play(action, seat)
-        seat = current_seat(match.state)
-        if seat is None:
-            break
-    else:
-        raise RuntimeError(
-            f"{game.title} seed {task.seed}: the bots took {MAX_BOT_ACTIONS} actions without the game ending"
-        )
+    bots = [make_bot(spec, game) for spec in task.players]
+    match.play_out(bots, bot_rngs(task.seed, seats), seconds, MAX_BOT_ACTIONS)
     outcome = match.outcome
     assert outcome is not None  # the loop runs until no seat is to act, which is the end of the game
     path = None
     if task.replay_folder is not None:
         path = str(Path(task.replay_folder) / f"game-{task.index:05d}.jsonl")
         replay.save(match, path)
-    decisions = [0] * seats
-    for move in match.moves:
-        decisions[move.seat] += 1
+    acting = match.acting_seats()
     return GameRecord(
         index=task.index,
         seed=task.seed,
@@ -223,11 +205,11 @@ def play_game(task: GameTask, options: object | None = None) -> GameRecord:
         first_seat=first_seat,
         winners=outcome.winners,
         payoffs=tuple(outcome.payoff(seat) for seat in range(seats)),
-        length=len(match.moves),
+        length=len(acting),
         ending=outcome.ending,
         reason=outcome.reason,
         seconds=tuple(seconds),
-        decisions=tuple(decisions),
+        decisions=tuple(map(acting.count, range(seats))),
         replay=path,
         last_view=view_entries(game, match.state, task.view_keys),
     )
@@ -253,7 +235,7 @@ def chunk_size(tasks: Sequence[GameTask], jobs: int) -> int:
     processes evenly busy; a tree-search game takes seconds, so those go one
     at a time and the progress shows every game.
     """
-    if any(is_search_spec(spec) for task in tasks for spec in task.players):
+    if any(map(is_search_spec, {spec for task in tasks for spec in task.players})):
         return 1
     return max(1, min(MAX_CHUNK, len(tasks) // (jobs * 8)))
 
