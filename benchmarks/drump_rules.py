@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import random
-from collections.abc import Callable
 
 import versus
 from rich.console import Console
@@ -25,23 +23,6 @@ from rich.console import Console
 from cardtable.games import get_game
 from cardtable.games.drump import GAME
 from cardtable.games.drump.state import DrumpState
-
-
-def unlogged_self_play() -> Callable[[random.Random], int]:
-    """One random DRUMP game from an unlogged deal."""
-    options = GAME.option_table.default()
-    legal_actions, apply, outcome = GAME.legal_actions, GAME.apply, GAME.outcome
-
-    def run(rng: random.Random) -> int:
-        state = GAME.unlogged(GAME.new_state(options, 2, rng, None))
-        decisions = 0
-        while outcome(state) is None:
-            legal = legal_actions(state)
-            state = apply(state, legal[rng.randrange(len(legal))])
-            decisions += 1
-        return decisions
-
-    return run
 
 
 def main() -> None:
@@ -80,7 +61,9 @@ def main() -> None:
     reference = "OpenSpiel crazy_eights 2p" if pyspiel else None
     play = [
         versus.Contender("cardtable", "drump", 2, versus.our_self_play(get_game("drump"), 2), reference),
-        versus.Contender("cardtable", "drump, unlogged", 2, unlogged_self_play(), reference),
+        versus.Contender(
+            "cardtable", "drump, unlogged", 2, versus.our_self_play(GAME, 2, logged=False), reference
+        ),
     ]
     if pyspiel is not None:
         crazy_eights = versus.openspiel_self_play(pyspiel, "crazy_eights", 2)
