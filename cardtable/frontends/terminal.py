@@ -35,6 +35,7 @@ from cardtable.core.numbers import whole_number
 from cardtable.core.players import Bot
 from cardtable.frontends import history
 from cardtable.frontends.choices import MoveMenu, default_steps, did_you_mean
+from cardtable.frontends.game_record import goodbye, keep_finished
 from cardtable.frontends.layout import ReadLine, Screen, make_screen
 from cardtable.frontends.registry import FrontEnd, UnknownCard, front_end
 from cardtable.frontends.saves import save_game
@@ -151,16 +152,9 @@ class TerminalGame:
         return self.match.outcome
 
     def _say_goodbye(self) -> None:
-        """Where the game is kept, if this terminal saved it (a campaign keeps its duels itself)."""
-        if self.save_path is not None and self.saved_at == len(self.match.moves):
-            saved = f"You left the game. It was last saved to {self.save_path}."
-        elif self.save_path is not None:
-            saved = f"You left the game. Its last save, {self.save_path}, does not hold its last moves."
-        elif self.confirm_quit and self.match.moves:
-            saved = "You left the game without saving it."
-        else:
-            saved = "You left the game."
-        self.console.print(saved, markup=False, soft_wrap=True)
+        saved = self.saved_at == len(self.match.moves)
+        words = goodbye(self.save_path, saved, bool(self.match.moves), self.confirm_quit)
+        self.console.print(words, markup=False, soft_wrap=True)
 
     def _observer(self) -> int | None:
         """Whose eyes the screen shows between people's decisions: the one person's, else a spectator's."""
@@ -471,26 +465,8 @@ class TerminalGame:
 
     def _record(self) -> str:
         """The seed, secret until now, and where the replay is: the file it was saved to, and the history."""
-        seed = f"The seed of this game was {self.match.seed}."
-        kept: list[str] = []
-        if self.save_path is not None:
-            try:
-                save_game(self.match, self.save_path, self.humans)
-            except CardtableError as error:
-                kept.append(str(error))
-            else:
-                kept.append(f"The replay is saved in {self.save_path} (cardtable replay {self.save_path}).")
-        if self.keep_history:
-            try:
-                entry = history.record(self.match, self.humans)
-            except CardtableError as error:
-                kept.append(f"It could not be kept in your history: {error}")
-            else:
-                self.history_entry = entry
-                kept.append(f"It is game {entry.number} of your history (cardtable replay {entry.number}).")
-        if not kept:
-            kept.append("The game was not saved (type 'save FILE' during a game to keep it).")
-        return " ".join([seed, *kept])
+        words, self.history_entry = keep_finished(self.match, self.humans, self.save_path, self.keep_history)
+        return words
 
 
 def play_at_terminal(
