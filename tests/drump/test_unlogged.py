@@ -35,8 +35,8 @@ def test_an_unlogged_state_writes_no_log_entry(preset: str | None) -> None:
 def test_unlogged_copies_and_leaves_its_input_logging() -> None:
     state = GAME.new_state(OPTION_TABLE.default(), 2, random.Random(1), None)
     quiet = GAME.unlogged(state)
-    assert quiet is not state and state.logged and not quiet.logged
+    assert quiet is not state and not state.unlogged and quiet.unlogged
     assert GAME.unlogged(quiet) is quiet
     # Apart from the flag, the copy is the state (its logs so far included).
-    quiet.logged = True
+    quiet.unlogged = False
     assert isinstance(quiet, DrumpState) and quiet == state

@@ -105,13 +105,13 @@ def play_burst(state: DrumpState, action: Burst) -> None:
     take_from_hand(state, seat, card)
     state.burst_used = True
     if state.options.block_before_sum and not burst.wins_at_once(card):
-        if state.logged:
+        if not state.unlogged:
             state.log(BurstMade(seat, card, slot, None))
         state.exchange = burst.unrevealed_exchange(card, slot)
         state.phase = DEFENDING
         return
     revealed = _reveal(state, slot)
-    if state.logged:
+    if not state.unlogged:
         state.log(BurstMade(seat, card, slot, revealed))
     state.exchange = burst.open_exchange(card, revealed, slot)
     if burst.wins_at_once(card):
@@ -158,7 +158,7 @@ def count_ace(state: DrumpState, action: AceValue) -> None:
     exchange = state.exchange
     assert exchange is not None
     state.exchange = burst.count_ace(exchange, action.value)
-    if state.logged:
+    if not state.unlogged:
         state.log(AceCounted(1 - state.turn_seat, action.ace, action.value))
     if not state.exchange.pending_aces:
         _weigh_attack(state)
@@ -174,7 +174,7 @@ def _weigh_attack(state: DrumpState) -> None:
         put_stack(state, defender, slot, state.stacks[defender][slot] + (card,))
         state.exchange = None
         state.phase = MAIN
-        if state.logged:
+        if not state.unlogged:
             state.log(AttackFailed(attacker, card, slot, burst.attack_sum(exchange)))
     elif state.options.block_before_sum:
         # PT: over 13 the attack succeeds; the defender chose not to block, or has lost the blocks.
@@ -199,7 +199,7 @@ def _answer(state: DrumpState, seat: int, card: int) -> None:
     attacking = seat == state.turn_seat
     take_from_hand(state, seat, card)
     state.exchange = burst.add_answer(exchange, card, attacking)
-    if state.logged:
+    if not state.unlogged:
         state.log(Countered(seat, card) if attacking else Blocked(seat, card))
     if burst.wins_at_once(card):
         if attacking:
@@ -214,7 +214,7 @@ def pass_answer(state: DrumpState, action: Pass) -> None:
     """The side to answer passes: the other side's last card stands."""
     seat = state.current_seat()
     assert seat is not None
-    if state.logged:
+    if not state.unlogged:
         state.log(PASSED[seat])
     if state.phase == BLOCKING:
         _attack_wins(state)
@@ -242,7 +242,7 @@ def _attack_wins(state: DrumpState) -> None:
     state.pile += state.stacks[defender][slot] + exchange.cards
     put_stack(state, defender, slot, ())
     state.exchange = None
-    if state.logged:
+    if not state.unlogged:
         state.log(BurstWon(attacker, slot))
     _winner_draws(state, attacker)
 
@@ -254,7 +254,7 @@ def _defense_wins(state: DrumpState) -> None:
     defender = 1 - state.turn_seat
     state.pile += exchange.cards
     state.exchange = None
-    if state.logged:
+    if not state.unlogged:
         state.log(BlockWon(defender, exchange.slot))
     _winner_draws(state, defender)
 

@@ -225,7 +225,7 @@ def _set(state: DrumpState, action: SetForce) -> None:
     take_from_hand(state, seat, card)
     put_stack(state, seat, slot, stack + ((card,) if face_up else (card | FACE_DOWN,)))
     state.slots_set |= 1 << slot
-    if state.logged:
+    if not state.unlogged:
         hidden = None if face_up else FORCE_SET_HIDDEN[seat][slot]
         state.log(FORCE_SET[face_up][seat][slot][card], seat, hidden)
 
@@ -238,7 +238,7 @@ def _summon(state: DrumpState, action: Summon) -> None:
     state.pile += paid
     put_part(state, seat, part)
     state.summoned = True
-    if state.logged:
+    if not state.unlogged:
         state.log(Summoned(seat, part, slot, paid))
     after_part_placed(state, seat)
 
@@ -260,7 +260,7 @@ def _recycle(state: DrumpState, action: Recycle) -> None:
     seat, part, taken = state.turn_seat, action.part, action.take
     take_from_hand(state, seat, part)
     state.recycles += 1
-    if state.logged:
+    if not state.unlogged:
         state.log(RECYCLED[seat][(part, taken)])
     if taken is None:
         state.pile += (part,)
@@ -283,7 +283,7 @@ def _discard(state: DrumpState, action: Discard) -> None:
 
 def _end(state: DrumpState, action: object) -> None:
     seat = state.turn_seat
-    if state.logged:
+    if not state.unlogged:
         state.log(TURN_ENDED[seat])
     if state.last_turn == seat:
         last_turn_over(state)

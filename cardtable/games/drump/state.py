@@ -50,7 +50,6 @@ FIELDS = (
     "known",
     "last_turn",
     "log_length",
-    "logged",
     "logs",
     "options",
     "part_zone",
@@ -63,6 +62,7 @@ FIELDS = (
     "summoned",
     "turn_number",
     "turn_seat",
+    "unlogged",
     "zones",
 )
 
@@ -109,9 +109,9 @@ class DrumpState:
     logs: tuple[LogNode, ...]
     #: Events in each log.
     log_length: int
-    #: Whether events are written to the logs: False in a state tree search plays on (`unlogged`),
-    #: whose views nobody takes; its logs then stay as they were.
-    logged: bool
+    #: Whether the state writes no more events: True in a state tree search plays on (`unlogged`),
+    #: whose views nobody takes; its logs then stay as they were.  Copies keep it.
+    unlogged: bool
 
     def copy(self) -> DrumpState:
         """A new state sharing every (immutable) field with this one."""
@@ -128,7 +128,7 @@ class DrumpState:
         new.known = self.known
         new.last_turn = self.last_turn
         new.log_length = self.log_length
-        new.logged = self.logged
+        new.unlogged = self.unlogged
         new.logs = self.logs
         new.options = self.options
         new.part_zone = self.part_zone
@@ -168,7 +168,7 @@ class DrumpState:
 
     def log(self, event: Event, private_seat: int | None = None, hidden: Event | None = None) -> None:
         """Record an event; `hidden` is what all but `private_seat` see instead (nothing when unlogged)."""
-        if not self.logged:
+        if self.unlogged:
             return
         # The two seats' logs and the spectators' log, written directly (as append_event would):
         # this runs for nearly every action, and the general loop measured twice as slow.
@@ -211,16 +211,16 @@ def empty_state(options: DrumpOptions, first_seat: int) -> DrumpState:
     state.result = None
     state.logs = (None, None, None)
     state.log_length = 0
-    state.logged = True
+    state.unlogged = False
     return state
 
 
 def unlogged(state: DrumpState) -> DrumpState:
     """The state, or a copy of it, that plays on without writing its logs; `state` is left untouched."""
-    if not state.logged:
+    if state.unlogged:
         return state
     quiet = state.copy()
-    quiet.logged = False
+    quiet.unlogged = True
     return quiet
 
 

@@ -28,7 +28,7 @@ def draw(state: DrumpState, seat: int) -> bool:
     card = deck[0]
     state.deck = deck[1:]
     add_to_hand(state, seat, card)
-    if state.logged:
+    if not state.unlogged:
         state.log(DREW[seat][card], seat, DREW_HIDDEN[seat])
     return True
 
@@ -37,7 +37,7 @@ def start_turn(state: DrumpState, seat: int) -> None:
     """Begin `seat`'s turn: counters reset, and the turn player draws 1 (VI, EN)."""
     new_turn(state, seat)
     state.turn_number += 1
-    if state.logged:
+    if not state.unlogged:
         number = state.turn_number
         row = TURN_STARTED[seat]
         state.log(row[number] if number < len(row) else TurnStarted(seat, number))
