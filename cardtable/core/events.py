@@ -64,20 +64,6 @@ def log_entries(node: LogNode, count: int | None = None) -> tuple[Event, ...]:
     return tuple(entries)
 
 
-def append_event(
-    logs: tuple[LogNode, ...], event: Event, private_seat: int | None = None, hidden: Event | None = None
-) -> tuple[LogNode, ...]:
-    """Each observer's log with one more event; `hidden` is what all but `private_seat` see instead.
-
-    `logs` holds one log per seat, then the spectators' log.
-    """
-    if hidden is None:
-        return tuple([(event, node) for node in logs])
-    return tuple(
-        [(event if observer == private_seat else hidden, node) for observer, node in enumerate(logs)]
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class ViewLog:
     """The events one seat saw: the log, its length, and where the current deal's events begin.

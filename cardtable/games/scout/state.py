@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
+from cardtable.core.tuples import append_event
 from cardtable.games.scout.options import ScoutOptions
 
 # Phases (Final: the compiled build reads them as constants, not from the module's globals).
@@ -130,15 +131,7 @@ class ScoutState:
         """Record an event (`hidden`: what all but `private_seat` see instead); nothing if unlogged."""
         if self.unlogged:
             return
-        # append_event's work, written out: the compiled build calls the pure core slowly.  The logs
-        # are read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
-        logs: tuple[Any, ...] = self.logs
-        if hidden is None:
-            self.logs = tuple([(event, node) for node in logs])
-        else:
-            self.logs = tuple(
-                [(event if observer == private_seat else hidden, node) for observer, node in enumerate(logs)]
-            )
+        self.logs = append_event(self.logs, event, private_seat, hidden)
         self.log_length += 1
 
 
