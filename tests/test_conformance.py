@@ -40,9 +40,16 @@ def test_random_games_keep_every_invariant(name: str, preset: str | None, seats:
 
 
 @pytest.mark.parametrize(("name", "preset", "seats"), variants())
-def test_an_unlogged_state_plays_the_same_game(name: str, preset: str | None, seats: int) -> None:
+@pytest.mark.parametrize("seed", [7, 8])
+def test_an_unlogged_state_plays_the_same_game_and_writes_no_log(
+    name: str, preset: str | None, seats: int, seed: int
+) -> None:
     # Tree search plays its drawn states unlogged (`Game.unlogged`): the rules must not notice.
-    conformance.check_unlogged(get_game(name), 7, options_of(name, preset), seats)
+    game = get_game(name)
+    # Every shipped game has unlogged states of its own, so the check sees that they write nothing.
+    dealt = game.new_state(game.option_table.default(), seats, random.Random(seed), None)
+    assert game.unlogged(dealt) is not dealt
+    conformance.check_unlogged(game, seed, options_of(name, preset), seats)
 
 
 @pytest.mark.parametrize(("name", "preset", "seats"), variants())
@@ -147,3 +154,13 @@ def test_the_unlogged_check_catches_a_copy_that_plays_differently() -> None:
 
     with pytest.raises(AssertionError, match="unlogged"):
         conformance.check_unlogged(dataclasses.replace(game, unlogged=ahead), 7)
+
+
+def test_the_unlogged_check_catches_a_copy_that_goes_on_logging() -> None:
+    game = get_game("scout")
+
+    def still_logging(state: Any) -> Any:
+        return state.copy()
+
+    with pytest.raises(AssertionError, match="an unlogged state wrote to its logs"):
+        conformance.check_unlogged(dataclasses.replace(game, unlogged=still_logging), 7)

@@ -233,9 +233,13 @@ def check_unlogged(
     """An unlogged copy of each state along a random game plays on exactly as the state itself.
 
     At every step the copy has the same position, seat, legal actions and outcome after the same
-    action, and making it leaves the logged state, its logs included, untouched.
+    action, and making it leaves the logged state, its logs included, untouched.  Unless the game
+    keeps logging (its `unlogged` hands back the state itself), an unlogged state played from the
+    deal to the end writes no log entry, while the logged state beside it goes on writing.
     """
     quiet: StateT | None = None
+    written: list[tuple[object, int]] = []
+    state: StateT | None = None
     states = random_states(game, seed, options, seats)
     for steps, (state, action) in enumerate(states):
         where = f"{game.name} seed {seed} step {steps}"
@@ -249,10 +253,23 @@ def check_unlogged(
             assert game.current_seat(playing) == game.current_seat(state), f"{where}: unlogged seat"
             assert game.legal_actions(playing) == game.legal_actions(state), f"{where}: unlogged moves"
             assert game.outcome(playing) == game.outcome(state), f"{where}: unlogged outcome"
-        # One unlogged state played from the start, beside the fresh copy made at each step.
-        quiet = copy if quiet is None else quiet
+        if quiet is None:
+            # One unlogged state played from the deal, beside the fresh copy made at each step.
+            quiet = copy
+            written = [] if copy is state else _logs_seen(game, copy)
+        elif written:
+            assert _logs_seen(game, quiet) == written, f"{where}: an unlogged state wrote to its logs"
         if action is not None:
             quiet = game.apply(quiet, action)
+    if written and state is not None:
+        grown = sum(length for _, length in _logs_seen(game, state)) - sum(length for _, length in written)
+        assert grown > 0, f"{game.name} seed {seed}: the logged state wrote nothing"
+
+
+def _logs_seen(game: Game[StateT, ActionT, ViewT, OptionsT], state: StateT) -> list[tuple[object, int]]:
+    """Each observer's log as its view holds it: the identity of its newest entry, and its length."""
+    histories = [game.view(state, seat).history for seat in [*range(game.seats(state)), None]]
+    return [(id(history.node), history.length) for history in histories]
 
 
 def check_replay(
