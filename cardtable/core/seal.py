@@ -15,6 +15,13 @@ every save) and the part's label (which line of the file), so no keystream
 is ever used twice and a sealed part cannot be moved to another line or file.
 The associated data (for a save: its header in the clear) is bound by the tag
 without being encrypted, so it cannot be edited either.
+
+A sealed text shows its length.  Where that tells a secret (which action a
+stored row is), `seal_padded` first brings the text up to one of a few sizes
+(a power of two, 32 bytes at least): a 0x80 byte, then zeros.  Its result
+starts with `PADDED`, outside base64's alphabet, and its label says so too,
+so a padded seal cannot be passed off as a plain one or the other way round;
+`open_sealed` opens both.
 """
 
 from __future__ import annotations
@@ -35,6 +42,10 @@ NONCE_BYTES = 16
 #: Bytes of an authentication tag: 128 bits.
 TAG_BYTES = 16
 _BLOCK = hashlib.sha256().digest_size
+#: The smallest size a padded text is brought up to; the others are its powers of two.
+PAD_BYTES = 32
+#: The start of a padded seal.
+PADDED = "p:"
 
 
 class BrokenSealError(ValueError):
@@ -120,6 +131,34 @@ def unseal(key: bytes, nonce: bytes, label: str, sealed: str, associated: bytes 
     if not hmac.compare_digest(tag, _tag(key, nonce, label, associated, cipher)):
         raise BrokenSealError("the sealed part does not match its tag")
     return _xor(cipher, _keystream(key, nonce, label, len(cipher)))
+
+
+def seal_padded(key: bytes, nonce: bytes, label: str, text: bytes, associated: bytes = b"") -> str:
+    """`text` padded to its size (`padded_size`), then sealed as `seal` does, marked as padded."""
+    padding = b"\x80" + bytes(padded_size(len(text)) - len(text) - 1)
+    return PADDED + seal(key, nonce, _padded_label(label), text + padding, associated)
+
+
+def open_sealed(key: bytes, nonce: bytes, label: str, sealed: str, associated: bytes = b"") -> bytes:
+    """The text of a seal made by `seal` or by `seal_padded` (else BrokenSealError)."""
+    if not sealed.startswith(PADDED):
+        return unseal(key, nonce, label, sealed, associated)
+    text = unseal(key, nonce, _padded_label(label), sealed[len(PADDED) :], associated).rstrip(b"\0")
+    if not text.endswith(b"\x80"):
+        raise BrokenSealError("the sealed part's padding is damaged")
+    return text[:-1]
+
+
+def padded_size(length: int) -> int:
+    """The size a text of `length` bytes is padded to: the least power of two from PAD_BYTES above it."""
+    size = PAD_BYTES
+    while size <= length:
+        size *= 2
+    return size
+
+
+def _padded_label(label: str) -> str:
+    return f"{label} (padded)"
 
 
 def _mac(key: bytes, *parts: bytes) -> bytes:

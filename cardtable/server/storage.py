@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, seal, unseal
+from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, open_sealed, seal_padded
 from cardtable.server.setup import TableSetup
 
 log = logging.getLogger("cardtable.server")
@@ -324,7 +324,7 @@ class SqliteStorage:
         secret = {"seed": data.pop("seed"), "position": data.pop("position")}
         nonce = new_nonce()
         self.nonces[table_id] = nonce
-        sealed = seal(self.key, nonce, "setup", json.dumps(secret).encode(), table_id.encode())
+        sealed = seal_padded(self.key, nonce, "setup", json.dumps(secret).encode(), table_id.encode())
         return data | {"sealed": {"key": key_id(self.key), "nonce": nonce.hex(), "secret": sealed}}
 
     def _opened_setup(self, table_id: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -348,11 +348,11 @@ class SqliteStorage:
             nonce = self.nonces.get(table_id)
         if nonce is None:
             return text  # a table stored in the clear by an older server goes on in the clear
-        return seal(self.key, nonce, f"action {number}", text.encode(), table_id.encode())
+        return seal_padded(self.key, nonce, f"action {number}", text.encode(), table_id.encode())
 
     def _opened(self, table_id: str, label: str, sealed: str) -> str:
         try:
-            return unseal(self.key, self.nonces[table_id], label, sealed, table_id.encode()).decode()
+            return open_sealed(self.key, self.nonces[table_id], label, sealed, table_id.encode()).decode()
         except BrokenSealError as error:
             raise BrokenSealError(f"table {table_id}: its {label} was altered ({error})") from None
 

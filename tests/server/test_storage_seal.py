@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.core.seal import BrokenSealError, new_key
+from cardtable.core.seal import BrokenSealError, key_id, load_key, new_key, new_nonce, seal
 from cardtable.games.fm.decks import starter_deck
 from cardtable.games.fm.duelists import duel_position
 from cardtable.server.setup import SeatSpec, TableSetup
@@ -108,3 +108,58 @@ def test_a_table_stored_in_the_clear_by_an_older_server_is_still_read(tmp_path: 
     assert record is not None and record.setup == setup
     assert record.actions == ((0, "pick h1"), (0, "play"))
     storage.close()
+
+
+def _stored_texts(path: Path) -> list[str]:
+    connection = sqlite3.connect(path)
+    try:
+        return [text for (text,) in connection.execute("SELECT text FROM actions ORDER BY number")]
+    finally:
+        connection.close()
+
+
+def test_actions_of_one_size_are_stored_at_one_length_so_the_file_does_not_tell_them_apart(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "tables.sqlite"
+    storage = SqliteStorage(path)
+    storage.create_table(TableRecord("duel1", _campaign_duel(), (None, None), "127.0.0.1", 1.0))
+    texts = ["end", "pick h1", "play face-down", "fuse h1 h2 h3 h4 h5", "x" * 40]
+    for number, text in enumerate(texts):
+        storage.append_action("duel1", number, 0, text, None)
+    storage.close()
+    lengths = [len(text) for text in _stored_texts(path)]
+    assert len(set(lengths[:4])) == 1, f"short actions stored at lengths {lengths[:4]}"
+    assert lengths[4] > lengths[0]
+    again = SqliteStorage(path)
+    record = again.load_table("duel1")
+    again.close()
+    assert record is not None and [text for _, text in record.actions] == texts
+
+
+def test_a_table_sealed_unpadded_by_an_older_server_is_still_read(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite"
+    setup = _campaign_duel()
+    SqliteStorage(path).close()
+    key = load_key(key_file(path))
+    assert key is not None
+    nonce = new_nonce()
+    data = setup.to_json()
+    secret = json.dumps({"seed": data.pop("seed"), "position": data.pop("position")}).encode()
+    sealed = {"key": key_id(key), "nonce": nonce.hex(), "secret": seal(key, nonce, "setup", secret, b"old")}
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute(
+            "INSERT INTO tables (id, game, setup, token_hashes, creator, created) VALUES (?, ?, ?, ?, ?, ?)",
+            ("old", "fm", json.dumps(data | {"sealed": sealed}), json.dumps([None, None]), "127.0.0.1", 1.0),
+        )
+        connection.execute(
+            "INSERT INTO actions VALUES ('old', 0, 0, ?)", (seal(key, nonce, "action 0", b"pick h1", b"old"),)
+        )
+    connection.close()
+    storage = SqliteStorage(path)
+    storage.append_action("old", 1, 0, "play", None)
+    record = storage.load_table("old")
+    storage.close()
+    assert record is not None and record.setup == setup
+    assert record.actions == ((0, "pick h1"), (0, "play"))
