@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, open_sealed, seal_padded
+from cardtable.server import server_lock
 from cardtable.server.setup import TableSetup
 
 log = logging.getLogger("cardtable.server")
@@ -157,6 +158,8 @@ CREATE TABLE IF NOT EXISTS campaigns (
 class SqliteStorage:
     """Tables in one SQLite file (WAL mode); every write is its own committed transaction.
 
+    The file is held by one process at a time (`server_lock` names the one that holds it).
+
     The write-ahead log is copied back into the database (a checkpoint, which
     flushes the disk) by a thread of its own every few seconds, so that no
     commit ever waits for a checkpoint.
@@ -165,19 +168,24 @@ class SqliteStorage:
     def __init__(self, path: str | Path, durable: bool = False, key: bytes | None = None) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        #: The key that seals the tables' secrets: the one given, else the key file beside the database.
-        found = key or load_key(key_file(self.path))
-        assert found is not None  # load_key makes the key when there is none
-        self.key: bytes = found
-        #: Each table's nonce (its actions are sealed with it), once its set-up was written or read.
-        self.nonces: dict[str, bytes] = {}
-        # Every use is from the event loop, one at a time, whichever thread runs it.
-        self.connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.connection.execute("PRAGMA journal_mode=WAL")
-        self.connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self.connection.execute("PRAGMA wal_autocheckpoint=0")
-        self.connection.execute("PRAGMA foreign_keys=ON")
-        self.connection.executescript(_SCHEMA)
+        self._lock = server_lock.hold(self.path)
+        try:
+            #: The key that seals the tables' secrets: the one given, else the key file beside the database.
+            found = key or load_key(key_file(self.path))
+            assert found is not None  # load_key makes the key when there is none
+            self.key: bytes = found
+            #: Each table's nonce (its actions are sealed with it), once its set-up was written or read.
+            self.nonces: dict[str, bytes] = {}
+            # Every use is from the event loop, one at a time, whichever thread runs it.
+            self.connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.connection.execute("PRAGMA journal_mode=WAL")
+            self.connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self.connection.execute("PRAGMA wal_autocheckpoint=0")
+            self.connection.execute("PRAGMA foreign_keys=ON")
+            self.connection.executescript(_SCHEMA)
+        except BaseException:
+            server_lock.release(self._lock)
+            raise
         self._stop = threading.Event()
         self._checkpoints = threading.Thread(
             target=self._checkpoint_now_and_then, name="checkpoint", daemon=True
@@ -296,6 +304,7 @@ class SqliteStorage:
         self._stop.set()
         self._checkpoints.join()
         self.connection.close()
+        server_lock.release(self._lock)
 
     def _record(self, row: tuple[Any, ...]) -> TableRecord:
         table_id, setup, token_hashes, creator, created, outcome = row
