@@ -34,6 +34,7 @@ from cardtable.server.protocol import (
     read_message,
 )
 from cardtable.server.setup import read_table_request
+from cardtable.server.sqlite_writes import StorageError
 from cardtable.server.storage import Storage, TableRecord
 from cardtable.server.tables import Connection, LiveTable, token_hash
 from cardtable.server.workers import BotPool, BotRequest
@@ -123,7 +124,8 @@ class TableService:
         try:
             self.storage.create_table(record)
         except Exception as error:
-            log.exception("storing a new table failed")
+            if not isinstance(error, StorageError):  # the storage logs its faults once, not per refusal
+                log.exception("storing a new table failed")
             raise ProtocolError("storage", f"the table could not be stored ({error})") from None
         self.tables[table.id] = table
         self.tables_by_address[address] += 1
@@ -305,7 +307,8 @@ class TableService:
             )
         except Exception as error:
             match.undo(1)
-            log.exception("table %s: storing an action failed", table.id)
+            if not isinstance(error, StorageError):  # the storage logs its faults once, not per refusal
+                log.exception("table %s: storing an action failed", table.id)
             raise ProtocolError(
                 "storage", f"the action could not be stored ({error}); nothing changed"
             ) from None

@@ -18,7 +18,9 @@ an older server are still read.
 With `synchronous=NORMAL` (the default) a commit survives the server's
 process being killed at any moment; `durable=True` (`synchronous=FULL`) makes
 it survive the machine losing power too, at the cost of a disk flush per
-action.
+action.  Writes go through `sqlite_writes.SqliteWriter` (retried, faults
+logged once, the write-ahead log kept under its limit), and one server at a
+time holds the file (`server_lock`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,6 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,11 +36,9 @@ from typing import Any, Protocol
 from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, open_sealed, seal_padded
 from cardtable.server import server_lock
 from cardtable.server.setup import TableSetup
+from cardtable.server.sqlite_writes import BUSY_SECONDS, WAL_LIMIT_BYTES, SqliteWriter
 
 log = logging.getLogger("cardtable.server")
-
-#: Seconds between two checkpoints of the write-ahead log.
-CHECKPOINT_SECONDS = 5.0
 
 
 @dataclass(frozen=True)
@@ -158,14 +157,18 @@ CREATE TABLE IF NOT EXISTS campaigns (
 class SqliteStorage:
     """Tables in one SQLite file (WAL mode); every write is its own committed transaction.
 
-    The file is held by one process at a time (`server_lock` names the one that holds it).
-
-    The write-ahead log is copied back into the database (a checkpoint, which
-    flushes the disk) by a thread of its own every few seconds, so that no
-    commit ever waits for a checkpoint.
+    The file is held by one process at a time (DatabaseInUseError names the
+    one that holds it).  The write-ahead log is copied back into the database
+    by a thread of its own, and truncated by the writer past `wal_limit` bytes.
     """
 
-    def __init__(self, path: str | Path, durable: bool = False, key: bytes | None = None) -> None:
+    def __init__(
+        self,
+        path: str | Path,
+        durable: bool = False,
+        key: bytes | None = None,
+        wal_limit: int = WAL_LIMIT_BYTES,
+    ) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = server_lock.hold(self.path)
@@ -177,65 +180,59 @@ class SqliteStorage:
             #: Each table's nonce (its actions are sealed with it), once its set-up was written or read.
             self.nonces: dict[str, bytes] = {}
             # Every use is from the event loop, one at a time, whichever thread runs it.
-            self.connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self.connection = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS
+            )
             self.connection.execute("PRAGMA journal_mode=WAL")
             self.connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             self.connection.execute("PRAGMA wal_autocheckpoint=0")
             self.connection.execute("PRAGMA foreign_keys=ON")
             self.connection.executescript(_SCHEMA)
+            self.writer = SqliteWriter(self.connection, self.path, wal_limit)
         except BaseException:
             server_lock.release(self._lock)
             raise
-        self._stop = threading.Event()
-        self._checkpoints = threading.Thread(
-            target=self._checkpoint_now_and_then, name="checkpoint", daemon=True
-        )
-        self._checkpoints.start()
-
-    def _checkpoint_now_and_then(self) -> None:
-        connection = sqlite3.connect(self.path, isolation_level=None)
-        try:
-            while not self._stop.wait(CHECKPOINT_SECONDS):
-                connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        finally:
-            connection.close()
 
     def create_table(self, record: TableRecord) -> None:
         """Store a new table (committed on return)."""
-        with self.connection:
-            self.connection.execute("BEGIN")
-            self.connection.execute(
-                "INSERT INTO tables (id, game, setup, token_hashes, creator, created) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
+        self.writer.write(
+            [
                 (
-                    record.id,
-                    record.setup.game,
-                    json.dumps(self._sealed_setup(record.id, record.setup)),
-                    json.dumps(list(record.token_hashes)),
-                    record.creator,
-                    record.created,
-                ),
-            )
+                    "INSERT INTO tables (id, game, setup, token_hashes, creator, created) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        record.id,
+                        record.setup.game,
+                        json.dumps(self._sealed_setup(record.id, record.setup)),
+                        json.dumps(list(record.token_hashes)),
+                        record.creator,
+                        record.created,
+                    ),
+                )
+            ]
+        )
 
     def append_action(
         self, table_id: str, number: int, seat: int, text: str, outcome: dict[str, Any] | None
     ) -> None:
         """Store action `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
-        with self.connection:
-            self.connection.execute("BEGIN")
-            self.connection.execute(
-                "INSERT INTO actions (table_id, number, seat, text) VALUES (?, ?, ?, ?)",
-                (table_id, number, seat, self._sealed_action(table_id, number, text)),
-            )
-            self.connection.execute(
-                "UPDATE tables SET version = ?, outcome = ?, finished = ? WHERE id = ?",
+        self.writer.write(
+            [
                 (
-                    number + 1,
-                    None if outcome is None else json.dumps(outcome),
-                    None if outcome is None else time.time(),
-                    table_id,
+                    "INSERT INTO actions (table_id, number, seat, text) VALUES (?, ?, ?, ?)",
+                    (table_id, number, seat, self._sealed_action(table_id, number, text)),
                 ),
-            )
+                (
+                    "UPDATE tables SET version = ?, outcome = ?, finished = ? WHERE id = ?",
+                    (
+                        number + 1,
+                        None if outcome is None else json.dumps(outcome),
+                        None if outcome is None else time.time(),
+                        table_id,
+                    ),
+                ),
+            ]
+        )
 
     def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its actions, or None."""
@@ -285,24 +282,25 @@ class SqliteStorage:
 
     def save_campaign(self, record: CampaignRecord) -> None:
         """Keep a campaign, replacing the one under the same hash (committed on return)."""
-        with self.connection:
-            self.connection.execute("BEGIN")
-            self.connection.execute(
-                "INSERT OR REPLACE INTO campaigns VALUES (?, ?, ?, ?, ?, ?)",
+        self.writer.write(
+            [
                 (
-                    record.token_hash,
-                    json.dumps(record.progress),
-                    record.duel_table,
-                    record.duelist,
-                    None if record.last_result is None else json.dumps(record.last_result),
-                    time.time(),
-                ),
-            )
+                    "INSERT OR REPLACE INTO campaigns VALUES (?, ?, ?, ?, ?, ?)",
+                    (
+                        record.token_hash,
+                        json.dumps(record.progress),
+                        record.duel_table,
+                        record.duelist,
+                        None if record.last_result is None else json.dumps(record.last_result),
+                        time.time(),
+                    ),
+                )
+            ]
+        )
 
     def close(self) -> None:
         """Let go of the database."""
-        self._stop.set()
-        self._checkpoints.join()
+        self.writer.close()
         self.connection.close()
         server_lock.release(self._lock)
 

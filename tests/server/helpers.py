@@ -31,16 +31,27 @@ ROOT = Path(__file__).resolve().parents[2]
 class ServerProcess:
     """`python -m cardtable.server` on a free port (or a given one), with its database in a test folder."""
 
-    def __init__(self, database: Path, limits: tuple[str, ...] = FAST, port: int = 0) -> None:
+    def __init__(
+        self,
+        database: Path,
+        limits: tuple[str, ...] = FAST,
+        port: int = 0,
+        wrapper: tuple[str, ...] = (),
+        log: Path | None = None,
+    ) -> None:
         self.database = database
         self.limits = limits
         self.port = port
+        #: A command the server runs under (unshare, say), and the file its log goes to (else the test's).
+        self.wrapper = wrapper
+        self.log = log
         self.process: subprocess.Popen[str] | None = None
         self.base = ""
 
     def start(self) -> ServerProcess:
         """Start the server and wait for the address it prints."""
         command = [
+            *self.wrapper,
             sys.executable,
             "-m",
             "cardtable.server",
@@ -56,7 +67,12 @@ class ServerProcess:
         for limit in self.limits:
             command += ["--limit", limit]
         environment = dict(os.environ, PYTHONPATH=str(ROOT))
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environment)
+        stderr = None if self.log is None else self.log.open("a")
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=stderr, text=True, env=environment
+        )
+        if stderr is not None:
+            stderr.close()
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         assert "open http://" in line, f"the server printed {line!r}"

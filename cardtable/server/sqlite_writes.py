@@ -1,0 +1,240 @@
+"""Writing to SQLite through faults, with a write-ahead log that stays small.
+
+- Every write is one transaction (BEGIN IMMEDIATE ... COMMIT).  One that
+  fails for a full disk, a read-only file or an I/O error is rolled back and
+  tried again (WRITE_TRIES in all), each time after a checkpoint that may
+  give the log's space back; a write that still fails raises StorageError,
+  which the service answers as `storage`: nothing changed.
+- A locked database (another process holding its write lock) is waited for
+  BUSY_SECONDS at most.  Once a write has given up on a lock, the next ones
+  do not wait, until one goes through: a lock held for long stalls the event
+  loop (every table) once, not at every action.
+- A fault is logged once, when it starts, naming the file and the reason
+  (not a traceback per action), and once when writes go through again.
+- The write-ahead log.  A thread checkpoints it every CHECKPOINT_SECONDS
+  (PASSIVE: it copies the log into the database and flushes the disk
+  without blocking any write), and carries on through any error.  But SQLite
+  starts a log again from its beginning only when a write finds it wholly
+  copied, and under steady load a write always comes first: the thread's
+  checkpoints all completed, yet the log grew by 2 MB a second at 300 tables.
+  So before a write, once the log has passed WAL_LIMIT_BYTES, the writer
+  itself (the one writer, so nothing can come between) checkpoints what the
+  thread has not yet copied and truncates the log (TRUNCATE, a few ms).  A
+  reader holding an old snapshot (another process) keeps the log from being
+  truncated; that is logged once the log passes twice its limit, and tried
+  again each time it grows by another eighth of the limit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("cardtable.server")
+
+#: Tries of one write before it is refused.
+WRITE_TRIES = 3
+#: Seconds a write waits for another process's lock before it is refused.
+BUSY_SECONDS = 0.5
+#: Seconds between two checkpoints of the write-ahead log by its thread.
+CHECKPOINT_SECONDS = 1.0
+#: Bytes past which the writer truncates the write-ahead log before it writes more.
+WAL_LIMIT_BYTES = 16 << 20
+
+#: One statement of a transaction and its parameters.
+Statement = tuple[str, Sequence[Any]]
+_LOCKED = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+
+
+class StorageError(Exception):
+    """A write the database refused (full disk, read-only file, lock, I/O error): nothing was stored."""
+
+
+def reason_of(error: sqlite3.Error) -> str:
+    """What went wrong, as SQLite names it."""
+    name = getattr(error, "sqlite_errorname", None)
+    return f"{error} ({name})" if name else str(error)
+
+
+def is_lock(error: sqlite3.Error) -> bool:
+    """Whether an error is another connection's lock."""
+    return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in _LOCKED
+
+
+class SqliteWriter:
+    """The one writer of a database: writes retried, faults logged once, the log kept under its limit."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path, wal_limit: int = WAL_LIMIT_BYTES) -> None:
+        self.connection = connection
+        self.path = path
+        self.wal = path.with_name(path.name + "-wal")
+        self.wal_limit = wal_limit
+        #: The reason writes fail, from its first failure until a write goes through.
+        self.fault: str | None = None
+        #: Writes refused since the fault began.
+        self.refused = 0
+        self._truncate_at = wal_limit
+        self._held_reported = False
+        self._waits = True
+        self._wait_for_locks(True)
+        # What is left of the log on disk once it starts again: a quarter of the limit.
+        connection.execute(f"PRAGMA journal_size_limit={wal_limit // 4}")
+        self._checkpoints = Checkpoints(path)
+
+    def write(self, statements: Sequence[Statement]) -> None:
+        """Run `statements` as one committed transaction, or raise StorageError having stored nothing.
+
+        An IntegrityError (a row stored twice) is no fault of the disk: it is raised as it is.
+        """
+        self._keep_log_small()
+        error: sqlite3.OperationalError | None = None
+        for _ in range(WRITE_TRIES):
+            try:
+                self._transaction(statements)
+            except sqlite3.OperationalError as failure:
+                error = failure
+                if is_lock(failure):
+                    break
+                self._truncate()
+                continue
+            self._went_through()
+            return
+        assert error is not None
+        raise self._refuse(error)
+
+    def close(self) -> None:
+        """Stop the checkpoint thread."""
+        self._checkpoints.close()
+
+    def _transaction(self, statements: Sequence[Statement]) -> None:
+        connection = self.connection
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+            for sql, parameters in statements:
+                connection.execute(sql, parameters)
+            connection.execute("COMMIT")
+        except BaseException:
+            # A failed COMMIT may leave the transaction open: rolled back, or no write could begin again.
+            if connection.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    connection.execute("ROLLBACK")
+            raise
+
+    def _refuse(self, error: sqlite3.OperationalError) -> StorageError:
+        self.refused += 1
+        reason = reason_of(error)
+        if is_lock(error):
+            reason += f": another process holds the database's write lock (waited {BUSY_SECONDS:g} s)"
+            self._wait_for_locks(False)
+        if reason != self.fault:
+            self.fault = reason
+            log.error(
+                "cannot write the database %s: %s; actions and new tables are refused ('storage') "
+                "until it can be written again",
+                self.path,
+                reason,
+            )
+        else:
+            log.debug("the database %s refused a write again: %s", self.path, reason)
+        return StorageError(f"the database cannot be written: {reason}")
+
+    def _went_through(self) -> None:
+        if self.fault is None:
+            return
+        log.warning(
+            "the database %s is written again (%d writes were refused: %s)",
+            self.path,
+            self.refused,
+            self.fault,
+        )
+        self.fault = None
+        self.refused = 0
+        self._wait_for_locks(True)
+
+    def _wait_for_locks(self, wait: bool) -> None:
+        self._waits = wait
+        self.connection.execute(f"PRAGMA busy_timeout={int(BUSY_SECONDS * 1000) if wait else 0}")
+
+    def _keep_log_small(self) -> None:
+        try:
+            size = os.stat(self.wal).st_size
+        except OSError:
+            return
+        if size >= self._truncate_at:
+            self._truncate()
+
+    def _truncate(self) -> None:
+        """Checkpoint the whole log and truncate it, if nobody else holds it: never waiting."""
+        connection = self.connection
+        connection.execute("PRAGMA busy_timeout=0")
+        try:
+            busy = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+        except sqlite3.OperationalError:
+            busy = 1
+        finally:
+            self._wait_for_locks(self._waits)
+        if not busy:
+            self._truncate_at = self.wal_limit
+            if self._held_reported:
+                log.warning("the write-ahead log of %s is truncated again", self.path)
+                self._held_reported = False
+            return
+        try:
+            size = os.stat(self.wal).st_size
+        except OSError:
+            size = 0
+        self._truncate_at = size + self.wal_limit // 8
+        if size >= 2 * self.wal_limit and not self._held_reported:
+            self._held_reported = True
+            log.warning(
+                "the write-ahead log of %s is %.0f MB and cannot be truncated: another process holds a read "
+                "open on the database; it is tried again as the log grows",
+                self.path,
+                size / 1e6,
+            )
+
+
+class Checkpoints:
+    """A thread that copies the write-ahead log into the database now and then, never in a write's way."""
+
+    def __init__(self, path: Path, seconds: float = CHECKPOINT_SECONDS) -> None:
+        self.path = path
+        self.seconds = seconds
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="checkpoint", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop the thread (the checkpoint under way, if any, ends first)."""
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        connection = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        fault: str | None = None
+        try:
+            while not self._stop.wait(self.seconds):
+                try:
+                    connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                except sqlite3.Error as error:
+                    # A full disk, say: the next checkpoints are tried all the same.
+                    if fault is None:
+                        log.error(
+                            "checkpoints of %s fail: %s; tried again every %g s",
+                            self.path,
+                            reason_of(error),
+                            self.seconds,
+                        )
+                    fault = reason_of(error)
+                    continue
+                if fault is not None:
+                    log.warning("checkpoints of %s go through again", self.path)
+                    fault = None
+        finally:
+            connection.close()
