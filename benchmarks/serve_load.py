@@ -13,18 +13,19 @@ action is looked up in the server's database.
 
 Prints: actions per second (people's and bots'), the round-trip latency of a
 person's action (sent to acknowledged) at p50, p99 and worst, errors, lost
-actions (acknowledged but not stored), and the CPU the server and its
-workers used.
+actions (acknowledged but not stored), the CPU the server and its
+workers used, and the sizes of the database and its write-ahead log over the
+run (sampled every `--sample` seconds: the log must stay under its bound).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -36,6 +37,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+
+from cardtable.server.storage import SqliteStorage
 
 #: Bounds on what one run may ask for.
 MAX_TABLES = 2000
@@ -60,6 +63,8 @@ class Figures:
     #: CPU seconds the server and its workers used while measuring, and this program.
     cpu: float = float("nan")
     client_cpu: float = 0.0
+    #: (seconds from the start, database bytes, write-ahead log bytes), sampled over the run.
+    sizes: list[tuple[float, int, int]] = field(default_factory=list)
 
 
 async def person(
@@ -151,18 +156,48 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
-def stored_actions(database: Path) -> dict[tuple[str, int], str]:
-    """Every stored action by (table, version)."""
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    rows = connection.execute("SELECT table_id, number, text FROM actions").fetchall()
-    connection.close()
-    return {(table, number + 1): text for table, number, text in rows}
+def file_size(path: Path) -> int:
+    """A file's size in bytes (0 while it does not exist)."""
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
 
 
-async def run(arguments: argparse.Namespace, base: str, server_pid: int | None) -> Figures:
+async def sample_sizes(database: Path, seconds: float, figures: Figures, stop: asyncio.Event) -> None:
+    """Note the sizes of the database and of its write-ahead log every `seconds`, until stopped."""
+    started = time.perf_counter()
+    wal = database.with_name(database.name + "-wal")
+    while not stop.is_set():
+        figures.sizes.append((time.perf_counter() - started, file_size(database), file_size(wal)))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), seconds)
+    figures.sizes.append((time.perf_counter() - started, file_size(database), file_size(wal)))
+
+
+def stored_actions(database: Path, tables: set[str]) -> dict[tuple[str, int], str]:
+    """Every stored action of some tables by (table, version), opened with the key (the server stopped)."""
+    storage = SqliteStorage(database)
+    try:
+        stored = {}
+        for table in tables:
+            record = storage.load_table(table)
+            for number, (_, text) in enumerate(() if record is None else record.actions):
+                stored[(table, number + 1)] = text
+        return stored
+    finally:
+        storage.close()
+
+
+async def run(
+    arguments: argparse.Namespace, base: str, server_pid: int | None, database: Path | None
+) -> Figures:
     """Ramp up, measure for the given time, stop."""
     figures = Figures()
     stop = asyncio.Event()
+    sampling = None
+    if database is not None:
+        sampling = asyncio.create_task(sample_sizes(database, arguments.sample, figures, stop))
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
         rng = random.Random(arguments.seed)
@@ -193,6 +228,8 @@ async def run(arguments: argparse.Namespace, base: str, server_pid: int | None) 
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+    if sampling is not None:
+        await sampling
     return figures
 
 
@@ -218,6 +255,9 @@ def main() -> None:
         "--workers", type=int, default=None, help="bot worker processes of the started server"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--sample", type=float, default=10.0, help="seconds between two samples of the database's size"
+    )
     arguments = parser.parse_args()
     if not 1 <= arguments.tables <= MAX_TABLES or not 0 < arguments.seconds <= MAX_SECONDS:
         parser.error(f"--tables from 1 to {MAX_TABLES}, --seconds above 0 and at most {MAX_SECONDS:g}")
@@ -249,12 +289,14 @@ def main() -> None:
         base = process.stdout.readline().split("open ")[1].split()[0]
     base = base.rstrip("/")
     try:
-        figures = asyncio.run(run(arguments, base, process.pid if process else None))
-        stored = stored_actions(database) if process else {}
+        figures = asyncio.run(
+            run(arguments, base, process.pid if process else None, database if process else None)
+        )
     finally:
         if process is not None:
             process.terminate()
             process.wait(30)
+    stored = stored_actions(database, {entry[0] for entry in figures.acknowledged}) if process else {}
     report(arguments, figures, stored)
 
 
@@ -293,6 +335,22 @@ def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[s
     )
     for name, value, note in rows:
         print(f"  {name:<22} {value:>12}   {note}".rstrip())
+    if figures.sizes:
+        _, database, wal = figures.sizes[-1]
+        largest = max(wal for _, _, wal in figures.sizes)
+        print(
+            f"  {'database':<22} {database / 1e6:>9.1f} MB   at the end; write-ahead log"
+            f" {wal / 1e6:.1f} MB at the end, {largest / 1e6:.1f} MB at most"
+        )
+        print("  sizes over the run (seconds: database MB + write-ahead log MB):")
+        for line in range(0, len(figures.sizes), 6):
+            print(
+                "   ",
+                "  ".join(
+                    f"{at:4.0f}: {database / 1e6:.1f}+{wal / 1e6:.1f}"
+                    for at, database, wal in figures.sizes[line : line + 6]
+                ),
+            )
     for error in figures.errors[:10]:
         print("   ", error)
 
