@@ -19,7 +19,10 @@
   checkpoints all completed, yet the log grew by 2 MB a second at 300 tables.
   So before a write, once the log has passed WAL_LIMIT_BYTES, the writer
   itself (the one writer, so nothing can come between) checkpoints what the
-  thread has not yet copied and truncates the log (TRUNCATE, a few ms).  A
+  thread has not yet copied and truncates the log (TRUNCATE, a few ms); if
+  the thread is checkpointing, the writer leaves it to the next write, and
+  waits for the thread once the log is an eighth past its limit.  So the log
+  stays under 9/8 of its limit and one write's frames.  A
   reader holding an old snapshot (another process) keeps the log from being
   truncated; that is logged once the log passes twice its limit, and tried
   again each time it grows by another eighth of the limit.
@@ -167,10 +170,16 @@ class SqliteWriter:
         except OSError:
             return
         if size >= self._truncate_at:
-            self._truncate()
+            # While the thread copies the log the writer goes on; an eighth past, it waits for the thread.
+            self._truncate(wait=size >= self._truncate_at + self.wal_limit // 8)
 
-    def _truncate(self) -> None:
-        """Checkpoint the whole log and truncate it, if nobody else holds it: never waiting."""
+    def _truncate(self, wait: bool = False) -> None:
+        """Checkpoint the whole log and truncate it, unless another process holds it (never waiting for one).
+
+        While the thread checkpoints, this waits for it if `wait`, else leaves it to the next write.
+        """
+        if not self._checkpoints.running.acquire(blocking=wait):
+            return
         connection = self.connection
         connection.execute("PRAGMA busy_timeout=0")
         try:
@@ -178,6 +187,7 @@ class SqliteWriter:
         except sqlite3.OperationalError:
             busy = 1
         finally:
+            self._checkpoints.running.release()
             self._wait_for_locks(self._waits)
         if not busy:
             self._truncate_at = self.wal_limit
@@ -206,6 +216,8 @@ class Checkpoints:
     def __init__(self, path: Path, seconds: float = CHECKPOINT_SECONDS) -> None:
         self.path = path
         self.seconds = seconds
+        #: Held while the thread checkpoints, so that the writer does not take that for another's reader.
+        self.running = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="checkpoint", daemon=True)
         self._thread.start()
@@ -221,7 +233,8 @@ class Checkpoints:
         try:
             while not self._stop.wait(self.seconds):
                 try:
-                    connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                    with self.running:
+                        connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
                 except sqlite3.Error as error:
                     # A full disk, say: the next checkpoints are tried all the same.
                     if fault is None:

