@@ -34,8 +34,7 @@ from cardtable.server.protocol import (
     read_message,
 )
 from cardtable.server.setup import read_table_request
-from cardtable.server.sqlite_writes import StorageError
-from cardtable.server.storage import Storage, TableRecord
+from cardtable.server.storage import Storage, StorageError, TableRecord
 from cardtable.server.tables import Connection, LiveTable, token_hash
 from cardtable.server.workers import BotPool, BotRequest
 

@@ -37,6 +37,7 @@ from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, op
 from cardtable.server import server_lock
 from cardtable.server.setup import TableSetup
 from cardtable.server.sqlite_writes import BUSY_SECONDS, WAL_LIMIT_BYTES, SqliteWriter
+from cardtable.server.sqlite_writes import StorageError as StorageError  # part of the interface
 
 log = logging.getLogger("cardtable.server")
 
@@ -85,7 +86,11 @@ class CampaignRecord:
 
 
 class Storage(Protocol):
-    """What the server needs of a database."""
+    """What the server needs of a database.
+
+    A write the database refuses (a full disk, a lock, an I/O error) raises StorageError, having stored
+    nothing; the storage logs the fault itself, once.
+    """
 
     def create_table(self, record: TableRecord) -> None:
         """Store a new table (committed on return)."""
