@@ -38,7 +38,7 @@ from cardtable.server.limits import Limits
 from cardtable.server.memory import tend_memory
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError, error_frame, frame
 from cardtable.server.service import COOKIE_PREFIX, TableService
-from cardtable.server.storage import Storage
+from cardtable.server.storage import Storage, StorageError
 from cardtable.server.tables import Connection
 from cardtable.server.workers import BotPool
 
@@ -299,5 +299,12 @@ def create_app(storage: Storage, limits: Limits, workers: int, search_workers: i
     """The server's application over a storage, with its bot workers."""
     tables = TableApp(storage, BotPool(workers, search_workers), limits)
     app = Starlette(routes=tables.routes(), lifespan=tables.lifespan)
+    app.add_exception_handler(StorageError, _storage_refused)
     app.state.tables = tables
     return app
+
+
+async def _storage_refused(request: Request, error: Exception) -> Response:
+    """A write the database refused in a route (a campaign saved, say): the storage logged it once."""
+    message = f"{error}; nothing changed"
+    return JSONResponse({"error": {"code": "storage", "message": message}}, status_code=STATUS["storage"])

@@ -16,9 +16,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
+from cardtable.server.app import create_app
+from cardtable.server.limits import Limits
 from cardtable.server.sqlite_writes import WAL_LIMIT_BYTES
+from cardtable.server.storage import SqliteStorage
 from tests.server.helpers import Client, ServerProcess
 
 #: The small file system: room for the database and its log at their limit, and little more.
@@ -218,3 +222,27 @@ def test_a_locked_database_refuses_after_a_short_wait_and_then_at_once(tmp_path:
     # One short wait (half a second), then no more: not five waits of the five seconds Python's default gave.
     assert locked < 3.0, f"five actions on a locked database took {locked:.1f} s"
     _logged_once(log, "database is locked")
+
+
+def test_a_campaign_the_database_cannot_store_is_refused_as_storage(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite"
+    storage = SqliteStorage(path)
+    app = create_app(storage, Limits(), workers=1, search_workers=1)
+    holder = sqlite3.connect(path, isolation_level=None)
+
+    async def scenario() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as browser:
+            holder.execute("BEGIN IMMEDIATE")
+            refused = await browser.post("/api/campaign", json={"name": "Ann"})
+            holder.execute("COMMIT")
+            return [refused, await browser.post("/api/campaign", json={"name": "Ann"})]
+
+    try:
+        refused, started = asyncio.run(scenario())
+    finally:
+        holder.close()
+        storage.close()
+    assert refused.status_code == 503 and refused.json()["error"]["code"] == "storage"
+    assert "database is locked" in refused.json()["error"]["message"]
+    assert started.status_code == 201
