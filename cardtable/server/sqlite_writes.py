@@ -22,10 +22,10 @@
   thread has not yet copied and truncates the log (TRUNCATE, a few ms); if
   the thread is checkpointing, the writer leaves it to the next write, and
   waits for the thread once the log is an eighth past its limit.  So the log
-  stays under 9/8 of its limit and one write's frames.  A
-  reader holding an old snapshot (another process) keeps the log from being
-  truncated; that is logged once the log passes twice its limit, and tried
-  again each time it grows by another eighth of the limit.
+  stays under 9/8 of its limit and one write's frames.  A reader holding an
+  old snapshot (another process) keeps the log from being truncated; that is
+  logged once the log passes twice its limit, and tried again each time it
+  grows by another eighth of the limit.
 """
 
 from __future__ import annotations

@@ -176,27 +176,24 @@ class SqliteStorage:
     ) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Taken first, so that a second server changes nothing; a failure below leaves it held until exit.
         self._lock = server_lock.hold(self.path)
-        try:
-            #: The key that seals the tables' secrets: the one given, else the key file beside the database.
-            found = key or load_key(key_file(self.path))
-            assert found is not None  # load_key makes the key when there is none
-            self.key: bytes = found
-            #: Each table's nonce (its actions are sealed with it), once its set-up was written or read.
-            self.nonces: dict[str, bytes] = {}
-            # Every use is from the event loop, one at a time, whichever thread runs it.
-            self.connection = sqlite3.connect(
-                self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS
-            )
-            self.connection.execute("PRAGMA journal_mode=WAL")
-            self.connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-            self.connection.execute("PRAGMA wal_autocheckpoint=0")
-            self.connection.execute("PRAGMA foreign_keys=ON")
-            self.connection.executescript(_SCHEMA)
-            self.writer = SqliteWriter(self.connection, self.path, wal_limit)
-        except BaseException:
-            server_lock.release(self._lock)
-            raise
+        #: The key that seals the tables' secrets: the one given, else the key file beside the database.
+        found = key or load_key(key_file(self.path))
+        assert found is not None  # load_key makes the key when there is none
+        self.key: bytes = found
+        #: Each table's nonce (its actions are sealed with it), once its set-up was written or read.
+        self.nonces: dict[str, bytes] = {}
+        # Every use is from the event loop, one at a time, whichever thread runs it.
+        self.connection = sqlite3.connect(
+            self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS
+        )
+        self.connection.execute("PRAGMA journal_mode=WAL")
+        self.connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self.connection.execute("PRAGMA wal_autocheckpoint=0")
+        self.connection.execute("PRAGMA foreign_keys=ON")
+        self.connection.executescript(_SCHEMA)
+        self.writer = SqliteWriter(self.connection, self.path, wal_limit)
 
     def create_table(self, record: TableRecord) -> None:
         """Store a new table (committed on return)."""
