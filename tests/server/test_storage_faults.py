@@ -1,4 +1,4 @@
-"""Storage faults met by a real server process: a full disk, a lock held by another process.
+"""Storage faults met by a real server process (a full disk, a lock held by another process), and by a route.
 
 The disk is a small tmpfs mounted in a private mount namespace (`unshare -m`),
 seen only by the server; the test reaches it through /proc/PID/root.
