@@ -236,7 +236,7 @@ class TableService:
         was_connected = seat is not None and table.connected(seat)
         table.connections.add(connection)
         connection.send(table.joined_frame(seat))
-        connection.send(table.state_frame(connection, table.match.view(seat)))
+        connection.send(table.first_state_frame(connection))
         if table.finished:
             connection.send(table.game_over_frame())
         if seat is not None and not was_connected:
