@@ -49,6 +49,9 @@ SECURITY_HEADERS = [
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 #: Names a browser on the server's own machine may give it when the public address is a loopback one.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+#: The routes whose requests count against a network's rate: all but the client's files, which a page
+#: loads twenty at a time and cost little.
+COUNTED_ROUTES = ("/api/", "/play/", "/watch/")
 #: Networks whose allowance of requests is kept; past this, the whole ones are forgotten.
 KEPT_ALLOWANCES = 10_000
 
@@ -187,7 +190,7 @@ class Guard:
 
     def _refusal(self, request: HTTPConnection) -> Response | None:
         network = client_network(request, self.limits)
-        if not self._allow(network):
+        if request.scope["path"].startswith(COUNTED_ROUTES) and not self._allow(network):
             rate = self.limits.http_requests_per_second
             message = f"{network} sends more than {rate:g} requests a second; wait a moment"
             return refusal("limit", message, 429)

@@ -147,6 +147,7 @@ def test_requests_are_rate_limited_by_network(tmp_path: Path) -> None:
             refused = neighbour.get("/api/tables/nosuch")
             assert refused.status_code == 429 and refused.json()["error"]["code"] == "limit"
             assert "127.0.0.0/24" in refused.json()["error"]["message"]
+            assert one.get("/js/main.js").status_code == 200, "the client's files are not counted"
         with server.client_at("127.1.0.1") as elsewhere:
             assert elsewhere.get("/api/games").status_code == 200
     finally:
