@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import http.server
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +15,7 @@ import pytest
 from cardtable.server.guard import Site
 from cardtable.server.limits import SettingError
 from tests.server.defence_helpers import DRUMP_PEOPLE, LoggedServer
-from tests.server.helpers import ServerProcess, wait_until
+from tests.server.helpers import Client, ServerProcess, wait_until
 from tests.web.browser import Player, launch
 
 JSON = {"Content-Type": "application/json"}
@@ -202,3 +204,24 @@ def test_listening_beyond_loopback_warns_once_about_tls(tmp_path: Path) -> None:
         server.stop()
     log = server.log.read_text()
     assert log.count("without TLS") == 1 and "docs/server.md" in log and "--public-url" in log
+
+
+def test_a_rebound_name_gets_no_seat_by_cookie(server: ServerProcess) -> None:
+    """A page whose own name was made to point at the server (DNS rebinding) has its own origin, not ours."""
+    created = server.create_table("drump", [{"person": "Ann"}, {"person": "Bob"}])
+    table, token = created["table"], created["seats"][1]["token"]
+    rebound = f"rebound.example:{server.port}"
+
+    async def join(origin: str, host: str) -> dict:
+        # The socket goes to the server; the request names the host the page believes it talks to.
+        sock = socket.create_connection(("127.0.0.1", server.port))
+        cookie = {"Cookie": f"cardtable-{table}={token}"}
+        client = await Client(f"ws://{host}/ws").open(additional_headers=cookie, origin=origin, sock=sock)
+        joined = await client.join(table)
+        await client.close()
+        return joined
+
+    assert asyncio.run(join(f"http://{rebound}", rebound))["seat"] is None
+    assert asyncio.run(join(server.base, f"127.0.0.1:{server.port}"))["seat"] == 2
+    forged = {"Origin": f"http://{rebound}", "Host": rebound}
+    assert httpx.post(server.base + "/api/tables", json=DRUMP_PEOPLE, headers=forged).status_code == 403
