@@ -128,6 +128,7 @@ def serve(
 
     from cardtable.server.app import create_app
     from cardtable.server.guard import Site
+    from cardtable.server.logs import throttle_logs
     from cardtable.server.sockets import SocketGate, fit_descriptors, guarded_protocols
     from cardtable.server.storage import SqliteStorage
 
@@ -164,6 +165,8 @@ def serve(
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=3,
     )
+    # uvicorn's own logging is set up by its Config: its handlers, and the root's, are throttled after.
+    throttle_logs("uvicorn")
     if not is_loopback(host):
         click.echo(
             f"cardtable serve: warning: listening on {host} serves plain HTTP, without TLS: seats' tokens "

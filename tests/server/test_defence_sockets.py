@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import json
+import logging
 import resource
 import socket
 from pathlib import Path
@@ -13,6 +14,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from cardtable.server.limits import Limits
+from cardtable.server.logs import LogThrottle
 from cardtable.server.sockets import AcceptFailures, SocketGate, fit_descriptors
 from tests.server.defence_helpers import DRUMP_PEOPLE, LoggedServer
 from tests.server.helpers import WAIT
@@ -172,3 +174,32 @@ def test_a_prefix_past_its_address_is_refused(setting: str) -> None:
 
     with pytest.raises(SettingError, match="from 1 to"):
         Limits.from_assignments([setting])
+
+
+def test_a_flood_of_malformed_requests_writes_a_few_lines_with_a_count(tmp_path: Path) -> None:
+    server = LoggedServer(tmp_path / "tables.sqlite").start()
+    try:
+        for _ in range(300):
+            sock = _open(server.port)
+            sock.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+            assert _answer(sock).startswith(b"HTTP/1.1 400")
+            sock.close()
+    finally:
+        server.stop()
+    lines = [line for line in server.log.read_text().splitlines() if "Invalid HTTP request" in line]
+    assert 1 <= len(lines) <= 60, f"{len(lines)} lines for 300 malformed requests"
+
+
+def test_the_log_throttle_counts_what_it_leaves_out() -> None:
+    now = [0.0]
+    throttle = LogThrottle(burst=2, interval=1.0, clock=lambda: now[0])
+
+    def record(text: str) -> logging.LogRecord:
+        return logging.LogRecord("cardtable.server", logging.WARNING, __file__, 1, text, None, None)
+
+    first = [throttle.filter(record("bad request")) for _ in range(10)]
+    assert first == [True, True] + [False] * 8
+    assert throttle.filter(record("another message")), "each message has its own allowance"
+    now[0] += 1.0
+    later = record("bad request")
+    assert throttle.filter(later) and later.getMessage() == "bad request [8 more like this were not logged]"
