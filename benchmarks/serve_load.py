@@ -281,6 +281,10 @@ def main() -> None:
             f"max_connections_per_address={count}",
             "--limit",
             f"max_tables={count}",
+            "--limit",
+            f"max_sockets_per_address={count}",
+            "--limit",
+            f"http_burst={count}",
         ]
         if arguments.workers:
             command += ["--workers", str(arguments.workers)]

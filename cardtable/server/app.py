@@ -20,9 +20,9 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
@@ -34,10 +34,12 @@ from cardtable.core.jsonio import parse_json
 from cardtable.games import game_names, get_game
 from cardtable.server.campaigns import CampaignRoutes
 from cardtable.server.client_api import ClientRoutes
+from cardtable.server.guard import LOCAL_SITE, Guard, Site, client_network, read_body
 from cardtable.server.limits import Limits
 from cardtable.server.memory import tend_memory
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError, error_frame, frame
 from cardtable.server.service import COOKIE_PREFIX, TableService
+from cardtable.server.sockets import log_accept_failures
 from cardtable.server.storage import Storage, StorageError
 from cardtable.server.tables import Connection
 from cardtable.server.workers import BotPool
@@ -47,7 +49,16 @@ WEB_FOLDER = Path(__file__).resolve().parent.parent / "web"
 #: How many tables the list shows.
 LISTED_TABLES = 100
 #: HTTP status of each refusal code.
-STATUS = {"limit": 429, "playing": 409, "storage": 503, "too_large": 413, "unknown_table": 404}
+STATUS = {
+    "limit": 429,
+    "playing": 409,
+    "storage": 503,
+    "timeout": 408,
+    "too_large": 413,
+    "unknown_table": 404,
+}
+#: How long a seat's cookie is kept (30 days).
+SEAT_COOKIE_SECONDS = 30 * 86400
 
 API_PAGE = """cardtable table server (protocol {protocol})
 
@@ -67,20 +78,17 @@ def _error(error: ProtocolError) -> JSONResponse:
     return JSONResponse(body, status_code=STATUS.get(error.code, 400))
 
 
-def _address(connection: Request | WebSocket) -> str:
-    return connection.client.host if connection.client is not None else "unknown"
-
-
 class TableApp:
     """The routes of the server around one table service."""
 
-    def __init__(self, storage: Storage, pool: BotPool, limits: Limits) -> None:
+    def __init__(self, storage: Storage, pool: BotPool, limits: Limits, site: Site) -> None:
         self.limits = limits
+        self.site = site
         self.storage = storage
         self.pool = pool
         self.service = TableService(storage, pool, limits)
         self.client = ClientRoutes(self.service)
-        self.campaigns = CampaignRoutes(self.service)
+        self.campaigns = CampaignRoutes(self.service, site)
 
     def routes(self) -> list[BaseRoute]:
         """Every route, the browser client's files last."""
@@ -105,6 +113,7 @@ class TableApp:
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """Recover the stored tables and start the workers; at the end, stop both."""
+        log_accept_failures(asyncio.get_running_loop())
         self.pool.start()
         self.service.recover()
         tending = asyncio.create_task(tend_memory())
@@ -126,14 +135,13 @@ class TableApp:
         try:
             body = await self._body(request)
             data = parse_json(body, "table request", BadRequest)
-            table, tokens = self.service.create(data, _address(request))
+            table, tokens = self.service.create(data, client_network(request, self.limits))
         except ProtocolError as error:
             return _error(error)
-        base = str(request.base_url).rstrip("/")
         seats = []
         for seat, (entry, token) in enumerate(zip(table.seats_json(), tokens, strict=True)):
             if token is not None:
-                entry |= {"token": token, "link": f"{base}/play/{table.id}?token={token}"}
+                entry |= {"token": token, "link": self.site.link(f"/play/{table.id}?token={token}")}
             seats.append(entry | {"seat": seat + 1})
         return JSONResponse(
             {
@@ -141,25 +149,14 @@ class TableApp:
                 "table": table.id,
                 "game": table.game.name,
                 "seats": seats,
-                "watch": f"{base}/watch/{table.id}",
+                "watch": self.site.link(f"/watch/{table.id}"),
             },
             status_code=201,
         )
 
     async def _body(self, request: Request) -> str:
-        """The request's body as text, refused unread past the size limit."""
-        limit = self.limits.max_request_bytes
-        chunks: list[bytes] = []
-        size = 0
-        async for chunk in request.stream():
-            size += len(chunk)
-            if size > limit:
-                raise ProtocolError("too_large", f"a request body over {limit:,} bytes is refused")
-            chunks.append(chunk)
-        try:
-            return b"".join(chunks).decode("utf-8")
-        except UnicodeDecodeError:
-            raise BadRequest("the request body is not UTF-8 text") from None
+        """The request's body as text."""
+        return await read_body(request, self.limits)
 
     async def list_tables(self, request: Request) -> Response:
         """The newest tables, finished or not."""
@@ -232,9 +229,7 @@ class TableApp:
                 f'Join it over the WebSocket /ws: {{"type": "join", "protocol": {PROTOCOL}, '
                 f'"table": "{table_id}", "token": "..."}}\n'
             )
-        response.set_cookie(
-            COOKIE_PREFIX + table_id, token, max_age=30 * 86400, httponly=True, samesite="strict"
-        )
+        self.site.set_cookie(response, COOKIE_PREFIX + table_id, token, SEAT_COOKIE_SECONDS)
         return response
 
     async def watch(self, request: Request) -> Response:
@@ -252,7 +247,7 @@ class TableApp:
     # -- the table protocol ------------------------------------------------------------------------
     async def socket(self, websocket: WebSocket) -> None:
         """One client's connection: its messages in order, its frames sent by a writer of their own."""
-        address = _address(websocket)
+        address = client_network(websocket, self.limits)
         await websocket.accept()
         if not self.service.connection_allowed(address):
             limit = self.limits.max_connections_per_address
@@ -262,7 +257,8 @@ class TableApp:
         connection = Connection(address, self.limits)
         # Another site's page may open a socket here with the visitor's cookies: only this site's pages
         # (or clients that are not browsers, which send no Origin) may join a seat by its cookie.
-        cookies = websocket.cookies if _same_origin(websocket) else {}
+        origin = websocket.headers.get("origin")
+        cookies = websocket.cookies if origin is None or self.site.trusts(origin) else {}
         writer = asyncio.create_task(_write(websocket, connection))
         connection.send(frame("hello", protocol=PROTOCOL, server="cardtable"))
         try:
@@ -277,14 +273,6 @@ class TableApp:
             await writer
 
 
-def _same_origin(websocket: WebSocket) -> bool:
-    """Whether the socket was opened by a page of this server, or by a client that names no origin."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    return urlsplit(origin).netloc == websocket.headers.get("host")
-
-
 async def _write(websocket: WebSocket, connection: Connection) -> None:
     """Send the connection's frames in order, then close the socket."""
     try:
@@ -295,10 +283,16 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
         pass
 
 
-def create_app(storage: Storage, limits: Limits, workers: int, search_workers: int) -> Starlette:
-    """The server's application over a storage, with its bot workers."""
-    tables = TableApp(storage, BotPool(workers, search_workers), limits)
-    app = Starlette(routes=tables.routes(), lifespan=tables.lifespan)
+def create_app(
+    storage: Storage, limits: Limits, workers: int, search_workers: int, site: Site = LOCAL_SITE
+) -> Starlette:
+    """The server's application over a storage, with its bot workers, reached at its site's address."""
+    tables = TableApp(storage, BotPool(workers, search_workers), limits, site)
+    app = Starlette(
+        routes=tables.routes(),
+        lifespan=tables.lifespan,
+        middleware=[Middleware(Guard, site=site, limits=limits)],
+    )
     app.add_exception_handler(StorageError, _storage_refused)
     app.state.tables = tables
     return app

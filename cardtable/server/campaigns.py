@@ -43,6 +43,7 @@ from cardtable.games.fm.campaign import (
     set_deck,
     settle_duel,
 )
+from cardtable.server.guard import Site, client_network, read_body
 from cardtable.server.limits import RateLimiter
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
 from cardtable.server.service import COOKIE_PREFIX, TableService
@@ -53,6 +54,8 @@ from cardtable.server.tables import token_hash
 CAMPAIGN_COOKIE = COOKIE_PREFIX + "campaign"
 #: How long the browser keeps it: ten years (a campaign is long).
 COOKIE_SECONDS = 10 * 365 * 86400
+#: How long a duel's seat cookie is kept (30 days, as any table's).
+SEAT_COOKIE_SECONDS = 30 * 86400
 
 
 class DuelUnderWay(CampaignError):
@@ -66,8 +69,9 @@ def _refusal(code: str, message: str, status: int) -> JSONResponse:
 class CampaignRoutes:
     """The campaign's routes over the table service and its storage."""
 
-    def __init__(self, service: TableService) -> None:
+    def __init__(self, service: TableService, site: Site) -> None:
         self.service = service
+        self.site = site
         self.storage = service.storage
         #: Each address's allowance of new campaigns (a bucket refilled over the hour).
         self.starts: dict[str, RateLimiter] = {}
@@ -95,7 +99,7 @@ class CampaignRoutes:
         """A new campaign for this browser, with a starter deck; the answer sets its cookie."""
         if self._record(request) is not None:
             return _refusal("exists", "this browser has a campaign already", 409)
-        address = request.client.host if request.client is not None else "unknown"
+        address = client_network(request, self.service.limits)
         if not self._may_start(address):
             most = self.service.limits.campaigns_per_address_per_hour
             return _refusal("limit", f"{address} has started {most} campaigns in the last hour; wait", 429)
@@ -111,7 +115,7 @@ class CampaignRoutes:
         record = CampaignRecord(token_hash(token), progress_to_json(progress))
         self.storage.save_campaign(record)
         response = JSONResponse(self._json(record), status_code=201)
-        response.set_cookie(CAMPAIGN_COOKIE, token, max_age=COOKIE_SECONDS, httponly=True, samesite="strict")
+        self.site.set_cookie(response, CAMPAIGN_COOKIE, token, COOKIE_SECONDS)
         return response
 
     async def deck(self, request: Request) -> Response:
@@ -167,8 +171,7 @@ class CampaignRoutes:
                 "game": "fm",
                 "seats": [{"person": progress.name, "deck": list(progress.deck)}, seat],
             }
-            address = request.client.host if request.client is not None else "unknown"
-            table, tokens = self.service.create(request_data, address)
+            table, tokens = self.service.create(request_data, client_network(request, self.service.limits))
         except (CardtableError, ProtocolError) as error:
             return self._refused(error)
         token = tokens[0]
@@ -176,9 +179,7 @@ class CampaignRoutes:
         record = CampaignRecord(record.token_hash, record.progress, table.id, duelist, record.last_result)
         self.storage.save_campaign(record)
         response = JSONResponse({"table": table.id, "campaign": self._json(record)}, status_code=201)
-        response.set_cookie(
-            COOKIE_PREFIX + table.id, token, max_age=30 * 86400, httponly=True, samesite="strict"
-        )
+        self.site.set_cookie(response, COOKIE_PREFIX + table.id, token, SEAT_COOKIE_SECONDS)
         return response
 
     async def forfeit(self, request: Request) -> Response:
@@ -253,11 +254,8 @@ class CampaignRoutes:
         return JSONResponse(self._json(record))
 
     async def _body(self, request: Request, keys: set[str]) -> dict[str, Any]:
-        body = await request.body()
-        limit = self.service.limits.max_request_bytes
-        if len(body) > limit:
-            raise ProtocolError("too_large", f"a request body over {limit:,} bytes is refused")
-        data = parse_json(body.decode("utf-8", "replace"), "campaign request", BadRequest)
+        body = await read_body(request, self.service.limits)
+        data = parse_json(body, "campaign request", BadRequest)
         if not isinstance(data, dict):
             raise BadRequest("a campaign request is a JSON object")
         for key in data:
@@ -268,7 +266,7 @@ class CampaignRoutes:
     @staticmethod
     def _refused(error: CardtableError | ProtocolError) -> JSONResponse:
         if isinstance(error, ProtocolError):
-            status = {"limit": 429, "too_large": 413, "storage": 503}.get(error.code, 400)
+            status = {"limit": 429, "timeout": 408, "too_large": 413, "storage": 503}.get(error.code, 400)
             return _refusal(error.code, error.message, status)
         if isinstance(error, DuelUnderWay):
             return _refusal("duel_under_way", str(error), 409)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import socket
@@ -26,8 +27,10 @@ def default_database() -> Path:
 
 def listening_socket(host: str, port: int) -> socket.socket:
     """A socket bound to host and port (0: a free port) and listening already."""
+    from cardtable.server.sockets import ListeningSocket
+
     family, kind, protocol, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-    sock = socket.socket(family, kind, protocol)
+    sock = ListeningSocket(family, kind, protocol)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(address)
     sock.listen(2048)
@@ -41,12 +44,38 @@ def address_of(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
+def is_loopback(host: str) -> bool:
+    """Whether a --host listens on this machine alone."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def default_public_url(sock: socket.socket) -> str:
+    """The address links name when --public-url is not given: the one listened on (this machine's name
+    for a wildcard address, which nobody can open)."""
+    host, port = sock.getsockname()[:2]
+    if ipaddress.ip_address(host).is_unspecified:
+        return f"http://{socket.gethostname()}:{port}"
+    return address_of(sock)
+
+
 @click.command("serve")
 @click.option(
     "--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback only by default)."
 )
 @click.option(
     "--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port (0: any free one)."
+)
+@click.option(
+    "--public-url",
+    default=None,
+    metavar="URL",
+    help="The address people open (https://... behind a TLS proxy); links are built from it "
+    "[default: the address listened on].",
 )
 @click.option(
     "--db",
@@ -86,6 +115,7 @@ def address_of(sock: socket.socket) -> str:
 def serve(
     host: str,
     port: int,
+    public_url: str | None,
     database: str | None,
     limits: tuple[str, ...],
     workers: int | None,
@@ -97,25 +127,37 @@ def serve(
     import uvicorn
 
     from cardtable.server.app import create_app
+    from cardtable.server.guard import Site
+    from cardtable.server.logs import throttle_logs
+    from cardtable.server.sockets import SocketGate, fit_descriptors, guarded_protocols
     from cardtable.server.storage import SqliteStorage
 
     try:
-        settings = Limits.from_assignments(limits)
+        settings = fit_descriptors(Limits.from_assignments(limits))
     except CardtableError as error:
         raise click.BadParameter(str(error), param_hint="--limit") from None
+    try:
+        site = Site.at(public_url) if public_url is not None else None
+    except CardtableError as error:
+        raise click.BadParameter(str(error), param_hint="--public-url") from None
     path = Path(database) if database else default_database()
     try:
         sock = listening_socket(host, port)
     except OSError as error:
         raise click.ClickException(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    site = site or Site.at(default_public_url(sock))
     try:
         storage = SqliteStorage(path, durable=durable)
     except Exception as error:
         raise click.ClickException(f"cannot open the database {str(path)!r}: {error}") from None
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(storage, settings, workers or os.cpu_count() or 1, search_workers)
+    app = create_app(storage, settings, workers or os.cpu_count() or 1, search_workers, site)
+    http, websocket = guarded_protocols(SocketGate(settings))
     config = uvicorn.Config(
         app,
+        http=http,
+        ws=websocket,
+        timeout_keep_alive=settings.keep_alive_seconds,
         log_level=log_level,
         access_log=False,
         ws_max_size=settings.max_frame_bytes,
@@ -123,6 +165,17 @@ def serve(
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=3,
     )
-    click.echo(f"cardtable serve: open {address_of(sock)} (tables kept in {path})")
+    # uvicorn's own logging is set up by its Config: its handlers, and the root's, are throttled after.
+    throttle_logs("uvicorn")
+    if not is_loopback(host):
+        click.echo(
+            f"cardtable serve: warning: listening on {host} serves plain HTTP, without TLS: seats' tokens "
+            "cross the network in the clear. Put a TLS reverse proxy in front and give --public-url "
+            "https://... (docs/server.md, 'Beyond your own machine').",
+            err=True,
+        )
+    listening = address_of(sock)
+    where = "" if site.url + "/" == listening else f"listening on {listening}, "
+    click.echo(f"cardtable serve: open {site.url}/ ({where}tables kept in {path})")
     sys.stdout.flush()
     uvicorn.Server(config).run(sockets=[sock])

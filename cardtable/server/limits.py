@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.core.errors import CardtableError
+
+#: The settings with an upper bound: a prefix is at most the address's length.
+MAXIMA = {"ipv4_prefix": 32, "ipv6_prefix": 128}
 
 
 class SettingError(CardtableError, ValueError):
@@ -57,6 +60,22 @@ class Limits:
     max_chat_chars: int = 300
     #: The longest player name (characters).
     max_name_chars: int = 40
+    #: Open TCP connections (HTTP and WebSocket) in all; lowered at start below the descriptor limit.
+    max_sockets: int = 4096
+    #: Open TCP connections from one network (`ipv4_prefix`, `ipv6_prefix`).
+    max_sockets_per_address: int = 256
+    #: Seconds a connection may take to send a request's headers, or its body.
+    request_seconds: float = 10.0
+    #: Seconds an idle HTTP connection is kept open after a response.
+    keep_alive_seconds: int = 5
+    #: HTTP requests one network may make each second, on average ...
+    http_requests_per_second: float = 20.0
+    #: ... and in one burst (the browser client's page is about 20 files).
+    http_burst: int = 100
+    #: The per-address limits count IPv4 addresses together by this prefix (32: each address alone) ...
+    ipv4_prefix: int = 24
+    #: ... and IPv6 addresses by this one (a /64 is one site's network).
+    ipv6_prefix: int = 64
 
     @classmethod
     def from_assignments(cls, assignments: Iterable[str]) -> Limits:
@@ -72,9 +91,11 @@ class Limits:
                 )
             whole = field.type in ("int", int)
             number = _number(value, whole)
-            if number is None or number <= 0:
+            most = MAXIMA.get(field.name)
+            if number is None or number <= 0 or (most is not None and number > most):
                 kind = "a whole number" if whole else "a number"
-                raise SettingError(f"limit {name}: {value!r} should be {kind} above 0")
+                within = "above 0" if most is None else f"from 1 to {most}"
+                raise SettingError(f"limit {name}: {value!r} should be {kind} {within}")
             changes[field.name] = number
         return dataclasses.replace(cls(), **changes)
 
@@ -89,20 +110,21 @@ def _number(text: str, whole: bool) -> int | float | None:
 class RateLimiter:
     """A token bucket: `rate` messages a second on average, `burst` at once."""
 
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = float(burst)
         self.tokens = float(burst)
-        self.stamp = time.monotonic()
+        self.clock = clock
+        self.stamp = clock()
 
     def full(self) -> bool:
         """Whether the bucket has refilled to its burst (nothing of its past still counts)."""
-        now = time.monotonic()
+        now = self.clock()
         return self.tokens + (now - self.stamp) * self.rate >= self.burst
 
     def allow(self) -> bool:
         """Whether one more message may pass now (it is counted if so)."""
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1.0:

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -33,6 +33,7 @@ from cardtable.server.protocol import (
     frame,
     read_message,
 )
+from cardtable.server.recent import Recent
 from cardtable.server.setup import read_table_request
 from cardtable.server.storage import Storage, StorageError, TableRecord
 from cardtable.server.tables import Connection, LiveTable, token_hash
@@ -43,8 +44,11 @@ log = logging.getLogger("cardtable.server")
 #: How often a bot whose worker failed is asked again, and the pause between tries (seconds).
 BOT_TRIES = 3
 BOT_RETRY_PAUSE = 1.0
-#: Finished tables kept in memory after they were asked for (rebuilding one replays its game).
+#: Finished tables kept in memory after they were asked for (rebuilding one replays its game) ...
 FINISHED_KEPT = 256
+#: ... and, for many more, what is asked of them most: their summaries, and their replays' lines.
+SUMMARIES_KEPT = 10_000
+REPLAY_LINES_KEPT = 100_000
 #: The cookie that holds a seat's token for a table, in a browser.
 COOKIE_PREFIX = "cardtable-"
 
@@ -61,8 +65,11 @@ class TableService:
         self.tables_by_address: Counter[str] = Counter()
         self.connections_by_address: Counter[str] = Counter()
         self.broken: set[str] = set()
-        #: Finished tables lately asked for, the oldest dropped first.
-        self.finished: OrderedDict[str, LiveTable] = OrderedDict()
+        #: Finished tables lately asked for, the oldest dropped first; their summaries and replays, which
+        #: no longer change once nobody is at the table.
+        self.finished: Recent[str, LiveTable] = Recent(FINISHED_KEPT)
+        self.summaries: Recent[str, dict[str, Any]] = Recent(SUMMARIES_KEPT)
+        self.replays: Recent[str, list[dict[str, Any]]] = Recent(REPLAY_LINES_KEPT, len)
         self._handlers: dict[type, Callable[[Connection, Any, Mapping[str, str]], None]] = {
             Join: self._join,
             Act: self._act,
@@ -137,28 +144,41 @@ class TableService:
         if table is None and table_id not in self.broken:
             record = self.storage.load_table(table_id)
             if record is not None and record.outcome is not None:
+                log.debug("table %s rebuilt from storage (its game replayed)", table_id)
                 table = LiveTable(record)
+                # Nobody is at it yet: what is asked of a finished table most is kept from this one replay.
+                self.summaries.put(table_id, table.summary())
+                self.replays.put(table_id, replay_lines(table.match))
         if table is not None and table.finished:
             # Rebuilding a finished table replays its game: keep the last ones asked for.
-            self.finished[table_id] = table
-            self.finished.move_to_end(table_id)
-            if len(self.finished) > FINISHED_KEPT:
-                self.finished.popitem(last=False)
+            self.finished.put(table_id, table)
         return table
 
     def summary(self, table_id: str) -> dict[str, Any] | None:
         """What anyone may know of a table, or None if there is no such table."""
-        table = self.find(table_id)
-        return None if table is None else table.summary()
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live.summary()
+        summary = self.summaries.get(table_id)
+        if summary is None:
+            table = self.find(table_id)
+            summary = None if table is None else table.summary()
+        return summary
 
     def replay(self, table_id: str) -> list[dict[str, Any]] | None:
         """A finished table's replay (ProtocolError while it goes on; None if there is no such table)."""
-        table = self.find(table_id)
-        if table is None:
-            return None
-        if not table.finished:
-            raise ProtocolError("playing", f"table {table_id} is still playing; its replay comes at the end")
-        return replay_lines(table.match)
+        lines = self.replays.get(table_id)
+        if lines is None:
+            table = self.find(table_id)
+            if table is None:
+                return None
+            if not table.finished:
+                raise ProtocolError(
+                    "playing", f"table {table_id} is still playing; its replay comes at the end"
+                )
+            lines = replay_lines(table.match)
+            self.replays.put(table_id, lines)
+        return lines
 
     # -- connections --------------------------------------------------------------------------
     def connection_allowed(self, address: str) -> bool:
@@ -217,7 +237,7 @@ class TableService:
         was_connected = seat is not None and table.connected(seat)
         table.connections.add(connection)
         connection.send(table.joined_frame(seat))
-        connection.send(table.state_frame(connection, table.match.view(seat)))
+        connection.send(table.first_state_frame(connection))
         if table.finished:
             connection.send(table.game_over_frame())
         if seat is not None and not was_connected:

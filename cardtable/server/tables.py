@@ -89,6 +89,10 @@ class LiveTable:
         }
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        #: A spectator's first state frame (version, frame, log length), the same for every spectator
+        #: joining at that version; and the game's end, the same for everyone.
+        self.watching: tuple[int, str, int] | None = None
+        self.game_over: str | None = None
 
     @property
     def version(self) -> int:
@@ -181,6 +185,16 @@ class LiveTable:
             legal=legal,
         )
 
+    def first_state_frame(self, connection: Connection) -> str:
+        """The state frame of a connection that has just joined; a spectator's is built once a version."""
+        if connection.seat is not None or connection.log_sent != 0:
+            return self.state_frame(connection, self.match.view(connection.seat))
+        if self.watching is None or self.watching[0] != self.version:
+            text = self.state_frame(connection, self.match.view(None))
+            self.watching = (self.version, text, connection.log_sent)
+        connection.log_sent = self.watching[2]
+        return self.watching[1]
+
     def publish(self) -> None:
         """Send every connection the state as its seat sees it now."""
         views: dict[int | None, Any] = {}
@@ -192,9 +206,12 @@ class LiveTable:
 
     def game_over_frame(self) -> str:
         """The outcome and the whole replay, seed included: offered to everyone once the game is over."""
-        outcome = self.match.outcome
-        assert outcome is not None
-        return frame("game_over", table=self.id, outcome=outcome.to_json(), replay=replay_lines(self.match))
+        if self.game_over is None:
+            outcome = self.match.outcome
+            assert outcome is not None
+            replay = replay_lines(self.match)
+            self.game_over = frame("game_over", table=self.id, outcome=outcome.to_json(), replay=replay)
+        return self.game_over
 
     def broadcast(self, text: str) -> None:
         """Send one frame to every connection at the table."""

@@ -22,6 +22,9 @@ FAST = (
     "message_burst=100000",
     "max_tables_per_address=1000",
     "max_connections_per_address=1000",
+    "max_sockets_per_address=2000",
+    "http_requests_per_second=100000",
+    "http_burst=100000",
 )
 #: How long a test waits for one frame before it fails.
 WAIT = 30.0

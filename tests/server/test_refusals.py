@@ -261,9 +261,10 @@ def test_bad_table_requests_are_refused_with_the_reason(
 
 
 def test_requests_that_are_not_json_or_too_big_are_refused(server: ServerProcess) -> None:
-    response = httpx.post(server.base + "/api/tables", content=b"{not json")
+    json_type = {"Content-Type": "application/json"}
+    response = httpx.post(server.base + "/api/tables", content=b"{not json", headers=json_type)
     assert response.status_code == 400 and "not JSON" in response.json()["error"]["message"]
-    response = httpx.post(server.base + "/api/tables", content=b" " * 70_000)
+    response = httpx.post(server.base + "/api/tables", content=b" " * 70_000, headers=json_type)
     assert response.status_code == 413
     response = httpx.post(server.base + "/api/tables", json={"game": "drump", "seats": []})
     assert response.json()["error"]["code"] == "version"

@@ -76,7 +76,7 @@ def test_a_campaign_belongs_to_its_browser_and_its_duel_is_settled_once_over(
         # Another browser has no campaign, and cannot act for this one.
         async with httpx.AsyncClient(transport=client._transport, base_url="http://testserver") as other:
             assert (await other.get("/api/campaign")).status_code == 404
-            assert (await other.post("/api/campaign/forfeit")).status_code == 404
+            assert (await other.post("/api/campaign/forfeit", json={})).status_code == 404
 
         # With these seeds (the deal's, the starter deck's, the random play's) seat 1 wins the first duel.
         table = _play_to_the_end(service, table_id, 5)
@@ -114,12 +114,12 @@ def test_a_campaign_belongs_to_its_browser_and_its_duel_is_settled_once_over(
         settled = lost
 
         again = await client.post("/api/campaign/duel", json={"duelist": 1})
-        forfeited = await client.post("/api/campaign/forfeit")
+        forfeited = await client.post("/api/campaign/forfeit", json={})
         assert forfeited.status_code == 200
         after = forfeited.json()
         assert after["duel"] is None and after["last"]["won"] is False
         assert after["records"]["1"][1] == settled["records"]["1"][1] + 1
-        assert (await client.post("/api/campaign/forfeit")).status_code == 409
+        assert (await client.post("/api/campaign/forfeit", json={})).status_code == 409
         # The forfeited table, played on to a win, no longer counts.
         _play_to_the_end(service, again.json()["table"], 6)
         assert (await client.get("/api/campaign")).json()["records"] == after["records"]

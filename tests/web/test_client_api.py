@@ -14,6 +14,7 @@ import pytest
 from cardtable.games import get_game
 from cardtable.server import app as application
 from cardtable.server import client_api, fm_tables
+from cardtable.server.guard import Site
 from cardtable.server.limits import Limits
 from cardtable.server.storage import SqliteStorage
 
@@ -23,7 +24,9 @@ Scenario = Callable[[httpx.AsyncClient, Any], Awaitable[None]]
 def _run(tmp_path: Path, scenario: Scenario) -> None:
     """Run a scenario against the application in this process (no bots, no workers started)."""
     storage = SqliteStorage(tmp_path / "tables.sqlite")
-    app = application.create_app(storage, Limits(), workers=1, search_workers=1)
+    # Links name the test client's host, so that following one keeps its cookie.
+    site = Site.at("http://testserver")
+    app = application.create_app(storage, Limits(), workers=1, search_workers=1, site=site)
     transport = httpx.ASGITransport(app=app)
 
     async def run() -> None:
