@@ -196,6 +196,14 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
         self.closing = Closing(len(self.moves), reason)
         self._settle()
 
+    def take_back_leaving(self) -> None:
+        """Take back the closing, else the last withdrawal (one that could not be stored, say)."""
+        if self.closing is not None:
+            self.closing = None
+        elif self.withdrawals:
+            self.withdrawals.pop()
+        self._settle()
+
     def _withdrawn(self) -> tuple[tuple[int, str], ...]:
         return tuple((left.seat, left.why) for left in self.withdrawals)
 

@@ -33,7 +33,9 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, seal, unseal
+from cardtable.server import table_events
 from cardtable.server.setup import TableSetup
+from cardtable.server.table_events import TableEvent
 
 log = logging.getLogger("cardtable.server")
 
@@ -56,6 +58,9 @@ class TableRecord:
     actions: tuple[tuple[int, str], ...] = ()
     #: The outcome as `Outcome.to_json()` wrote it, once the game is over.
     outcome: dict[str, Any] | None = None
+    #: When each action was taken (None: by an older server), and the table's events (table_events.py).
+    times: tuple[float | None, ...] = ()
+    events: tuple[TableEvent, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,9 +97,21 @@ class Storage(Protocol):
         ...
 
     def append_action(
-        self, table_id: str, number: int, seat: int, text: str, outcome: dict[str, Any] | None
+        self,
+        table_id: str,
+        number: int,
+        seat: int,
+        text: str,
+        outcome: dict[str, Any] | None,
+        played: float | None = None,
     ) -> None:
-        """Store action `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
+        """Store action `number` (from 0) of a table and when it was played (and the outcome, if it ended)."""
+        ...
+
+    def append_event(
+        self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
+    ) -> None:
+        """Store event `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
         ...
 
     def load_table(self, table_id: str) -> TableRecord | None:
@@ -178,6 +195,7 @@ class SqliteStorage:
         self.connection.execute("PRAGMA wal_autocheckpoint=0")
         self.connection.execute("PRAGMA foreign_keys=ON")
         self.connection.executescript(_SCHEMA)
+        table_events.migrate(self.connection)
         self._stop = threading.Event()
         self._checkpoints = threading.Thread(
             target=self._checkpoint_now_and_then, name="checkpoint", daemon=True
@@ -210,14 +228,20 @@ class SqliteStorage:
             )
 
     def append_action(
-        self, table_id: str, number: int, seat: int, text: str, outcome: dict[str, Any] | None
+        self,
+        table_id: str,
+        number: int,
+        seat: int,
+        text: str,
+        outcome: dict[str, Any] | None,
+        played: float | None = None,
     ) -> None:
-        """Store action `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
+        """Store action `number` (from 0) of a table and when it was played (and the outcome, if it ended)."""
         with self.connection:
             self.connection.execute("BEGIN")
             self.connection.execute(
-                "INSERT INTO actions (table_id, number, seat, text) VALUES (?, ?, ?, ?)",
-                (table_id, number, seat, self._sealed_action(table_id, number, text)),
+                "INSERT INTO actions (table_id, number, seat, text, time) VALUES (?, ?, ?, ?, ?)",
+                (table_id, number, seat, self._sealed_action(table_id, number, text), played or time.time()),
             )
             self.connection.execute(
                 "UPDATE tables SET version = ?, outcome = ?, finished = ? WHERE id = ?",
@@ -228,6 +252,12 @@ class SqliteStorage:
                     table_id,
                 ),
             )
+
+    def append_event(
+        self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
+    ) -> None:
+        """Store event `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
+        table_events.append_event(self.connection, table_id, number, event, outcome)
 
     def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its actions, or None."""
@@ -315,6 +345,8 @@ class SqliteStorage:
                 for number, (seat, text) in enumerate(actions)
             ),
             outcome=None if outcome is None else json.loads(outcome),
+            times=table_events.load_times(self.connection, table_id),
+            events=table_events.load_events(self.connection, table_id),
         )
 
     # -- sealing --------------------------------------------------------------------------------
