@@ -1,6 +1,6 @@
 // The lobby: play against bots in a click, make a table for friends, resume, watch, and browse finished games.
 import {
-  createTable, fmCatalogue, forget, games, getJson, rememberedTables, setSetting, setting,
+  createTable, fmCatalogue, forget, games, getJson, postJson, rememberedTables, setSetting, setting,
 } from "./api.js";
 import { copyText, dialog, fill, h, notice } from "./dom.js";
 import { savedDecks } from "./decks.js";
@@ -200,7 +200,8 @@ async function drawYourGames(list, titles) {
     const link = entry.seats.find((seat) => seat.seat === mine)?.link;
     const players = summary.seats.map((seat) => seat.name).join(", ");
     let state;
-    if (summary.finished) state = summary.outcome?.winners?.includes(mine) ? "won" : "finished";
+    if (summary.outcome?.ending === "closed") state = "closed";
+    else if (summary.finished) state = summary.outcome?.winners?.includes(mine) ? "won" : "finished";
     else state = summary.to_act === mine ? "your turn" : "in play";
     rows.push(h("li.game-row", { dataset: { table: entry.table, state } },
       h("span.game-name", {}, titles[entry.game] || entry.game),
@@ -209,9 +210,32 @@ async function drawYourGames(list, titles) {
       summary.finished
         ? h("a.button", { href: `/?replay=${entry.table}${mine ? `&as=${mine}` : ""}` }, "Replay")
         : h("a.button.primary", { href: link || `/?table=${entry.table}`, dataset: { role: "resume" } }, "Resume"),
+      summary.finished ? null : closeButton(entry, () => drawYourGames(list, titles)),
       h("button.ghost", { type: "button", title: "Forget this game here", onclick: () => { forget(entry.table); drawYourGames(list, titles); } }, "✕")));
   }
   fill(list, rows.length ? h("ul.game-rows", {}, rows) : h("p.muted", {}, "No games yet."));
+}
+
+/** Close a table this browser made (the server checks the maker's token: its first person's seat). */
+function closeButton(entry, redraw) {
+  const maker = entry.seats.find((seat) => seat.link);
+  if (!maker) return null;
+  const close = async (box) => {
+    box.close();
+    try {
+      await postJson(`/api/tables/${entry.table}/close`, { token: new URL(maker.link).searchParams.get("token") });
+      notice("The table is closed; its replay is kept", "success", 4);
+    } catch (error) {
+      notice(`The table could not be closed: ${error.message}`, "error");
+    }
+    redraw();
+  };
+  return h("button", { type: "button", title: "Close this table for everyone", dataset: { role: "close" }, onclick: () => {
+    const box = dialog("Close this table?", h("p", {}, "The game ends for everyone at it, without a result."), [
+      h("button.primary", { type: "button", dataset: { role: "confirm-close" }, onclick: () => close(box) }, "Close it"),
+      h("button.ghost", { type: "button", onclick: () => box.close() }, "Keep it"),
+    ]);
+  } }, "Close");
 }
 
 async function drawServerTables(list, titles) {

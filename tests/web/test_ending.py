@@ -1,0 +1,76 @@
+"""Resigning in the browser: a DRUMP game ends for both; at a Scout table of three a bot takes the seat."""
+
+from __future__ import annotations
+
+import random
+
+from tests.server.helpers import ServerProcess
+from tests.web.browser import Browser, Player
+from tests.web.conftest import Screenshots
+from tests.web.drivers import scout_perform
+from tests.web.test_scout import scout_choice
+
+MOST_ACTIONS = 200
+
+
+def _seated(browser: Browser, link: str) -> Player:
+    player = Player(browser)
+    player.page.goto(link)
+    player.page.wait_for_selector(".seat-tag.me")
+    return player
+
+
+def test_a_resign_in_drump_ends_the_game_and_the_other_wins(
+    server: ServerProcess, browser: Browser, screenshots: Screenshots
+) -> None:
+    table = server.create_table("drump", [{"person": "Ann"}, {"person": "Bob"}])
+    ann, bob = (_seated(browser, seat["link"]) for seat in table["seats"])
+    # Thinking better of it first: nothing is sent until the resign is confirmed.
+    ann.page.click('[data-role="resign"]')
+    ann.page.click(".dialog button.ghost")
+    assert ann.page.evaluate("document.body.dataset.over") is None
+    ann.page.click('[data-role="resign"]')
+    ann.page.click('[data-role="confirm-resign"]')
+    for player, headline in ((ann, "Bob wins"), (bob, "You win!")):
+        player.page.wait_for_selector(".outcome-dialog .headline")
+        assert player.page.text_content(".outcome-dialog .headline") == headline
+        assert player.page.text_content(".outcome-dialog .reason") == "Ann resigned."
+        assert player.page.is_hidden('[data-role="resign"]')
+    bob.page.screenshot(path=screenshots.path("resigned"))
+    ann.close()
+    bob.close()
+
+
+def test_a_resign_at_a_scout_table_of_three_puts_a_bot_in_the_seat(
+    server: ServerProcess, browser: Browser
+) -> None:
+    table = server.create_table("scout", [{"person": "Ann"}, {"person": "Bob"}, {"person": "Cara"}])
+    ann, bob, cara = (_seated(browser, seat["link"]) for seat in table["seats"])
+    bob.page.click('[data-role="resign"]')
+    bob.page.click('[data-role="confirm-resign"]')
+    for player in (ann, bob, cara):
+        player.page.wait_for_selector('.seat-tag[data-seat="2"]:has-text("Bob (bot)")')
+    assert bob.page.is_hidden('[data-role="resign"]') and ann.page.is_visible('[data-role="resign"]')
+    assert bob.legal() == []
+    # Ann and Cara play on; the bot plays Bob's seat when its turn comes.
+    rng = random.Random(8)
+    people = {1: ann, 3: cara}
+    bot_moved = False
+    for _ in range(MOST_ACTIONS):
+        to_act = int(ann.page.evaluate("document.body.dataset.toAct") or 0)
+        version = ann.version()
+        if to_act == 2:
+            ann.wait_for_version_after(version)
+            bot_moved = True
+            break
+        player = people[to_act]
+        legal = player.legal()
+        if not legal:
+            player.page.wait_for_timeout(30)
+            continue
+        scout_perform(player, scout_choice(legal, rng))
+        ann.wait_for_version_after(version)
+    assert bot_moved, "the bot never played Bob's seat"
+    assert bob.legal() == [] and bob.page.evaluate("document.body.dataset.over") is None
+    for player in (ann, bob, cara):
+        player.close()
