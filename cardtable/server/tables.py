@@ -125,8 +125,9 @@ class LiveTable:
     @property
     def last_played(self) -> float:
         """When the table was last played on (its last action or event, or its creation)."""
-        stamps = [stamp for stamp in self.times if stamp is not None] + [event.time for event in self.events]
-        return max(stamps, default=self.created)
+        # Both lists are in the order things happened: their last times are the latest.
+        played = next((stamp for stamp in reversed(self.times) if stamp is not None), self.created)
+        return max(played, self.events[-1].time if self.events else played)
 
     def apply_event(self, event: TableEvent) -> None:
         """A stored withdrawal or closing, taken by the match (a withdrawn seat's bot is the caller's)."""

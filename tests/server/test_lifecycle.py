@@ -206,6 +206,27 @@ def test_a_move_timed_out_may_be_claimed_and_not_before(tmp_path: Path) -> None:
     _run(scenario)
 
 
+def test_a_claim_at_a_larger_table_puts_a_bot_in_the_seat_out_of_time(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        service = _service(tmp_path / "t.sqlite", clock)
+        table, tokens = service.create(_people(3, "dnup", clock={"move": 30}), "10.0.0.1")
+        people = {seat: _seated(service, table, tokens[seat]) for seat in range(3)}
+        acting = table.match.current_seat
+        assert acting is not None
+        claimer = (acting + 1) % 3
+        clock.now += 31
+        told = _send(service, people[claimer], {"type": "claim"})
+        assert told[0]["type"] == "withdrawn" and told[0]["why"] == "timeout"
+        assert told[0]["seats"][acting]["kind"] == "bot" and told[0]["seats"][acting]["left"] == "timeout"
+        assert not table.finished and acting in table.bots
+        assert _send(service, people[acting], {"type": "resign"})[0]["code"] == "withdrawn"
+        stored = service.storage.load_table(table.id)
+        assert stored is not None and [event.kind for event in stored.events] == ["timeout"]
+
+    _run(scenario)
+
+
 def test_a_bank_and_increment_clock_runs_on_across_a_restart(tmp_path: Path) -> None:
     async def scenario() -> None:
         clock = Clock()
