@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import httpx
+
 from tests.server.helpers import ServerProcess
 from tests.web.browser import Browser, Player
 from tests.web.conftest import Screenshots
@@ -74,3 +76,32 @@ def test_a_resign_at_a_scout_table_of_three_puts_a_bot_in_the_seat(
     assert bob.legal() == [] and bob.page.evaluate("document.body.dataset.over") is None
     for player in (ann, bob, cara):
         player.close()
+
+
+def test_a_table_with_a_clock_shows_it_and_its_maker_closes_it_from_your_games(
+    server: ServerProcess, browser: Browser
+) -> None:
+    ann = Player(browser)
+    page = ann.page
+    page.goto(server.base + "/")
+    page.click('.game-tile[data-game="drump"] [data-role="friends"]')
+    page.fill('input[name="name-0"]', "Ann")
+    page.select_option('select[name="clock"]', label="10 min + 5 s a move")
+    page.click('[data-role="create"]')
+    page.click('.invitations li[data-seat="1"] [data-role="sit"]')
+    page.wait_for_selector(".seat-clock")
+    table = page.evaluate("new URLSearchParams(location.search).get('table')")
+    to_act = int(page.evaluate("document.body.dataset.toAct"))
+    waiting = 3 - to_act
+    assert page.text_content(f'.seat-clock[data-clock="{waiting}"]') == " 10:00"
+    assert page.text_content(f'.seat-clock[data-clock="{to_act}"]') in (" 10:00", " 9:59", " 9:58")
+    # Back in the lobby, the table is in Your games; its maker closes it, once sure.
+    page.goto(server.base + "/")
+    row = page.locator(f'.game-row[data-table="{table}"]')
+    row.locator('[data-role="close"]').click()
+    page.click('[data-role="confirm-close"]')
+    page.wait_for_selector(f'.game-row[data-table="{table}"][data-state="closed"]')
+    summary = httpx.get(f"{server.base}/api/tables/{table}", timeout=30).json()
+    assert summary["finished"] and summary["outcome"]["ending"] == "closed"
+    assert summary["outcome"]["reason"] == "closed by Ann, who made it"
+    ann.close()

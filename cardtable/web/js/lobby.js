@@ -144,10 +144,15 @@ function newTableDialog(game, catalogue) {
   const preset = h("select", { name: "preset", "aria-label": "rules" },
     h("option", { value: "" }, "default rules"),
     Object.keys(game.presets || {}).map((name) => h("option", { value: name }, `${name}: ${game.presets[name]}`)));
+  // The clock the server counts (docs/protocol.md, "Clocks and claims"): none, as friends mostly play.
+  const clocks = [["", "no clock"], ['{"bank":180,"increment":2}', "3 min + 2 s a move"],
+    ['{"bank":600,"increment":5}', "10 min + 5 s a move"], ['{"move":60}', "1 minute a move"], ['{"move":86400}', "1 day a move"]];
+  const clock = h("select", { name: "clock", "aria-label": "clock" }, clocks.map(([value, words]) => h("option", { value }, words)));
   const more = h("button", { type: "button", onclick: () => { if (count < game.seats[1]) { count += 1; drawSeats(); } } }, "+ seat");
   const fewer = h("button", { type: "button", onclick: () => { if (count > game.seats[0]) { count -= 1; drawSeats(); } } }, "− seat");
   const form = h("form.new-table", {},
     Object.keys(game.presets || {}).length ? h("label", {}, "Rules ", preset) : null,
+    h("label", {}, "Clock ", clock),
     seatList,
     game.seats[0] !== game.seats[1] ? h("div", {}, fewer, more) : null);
   const create = h("button.primary", { type: "submit", dataset: { role: "create" } }, "Create the table");
@@ -166,6 +171,7 @@ function newTableDialog(game, catalogue) {
     if (seats[0].person) setSetting("name", seats[0].person);
     const request = { game: game.game, seats };
     if (preset.value) request.preset = preset.value;
+    if (clock.value) request.clock = JSON.parse(clock.value);
     try {
       const created = await createTable(request);
       box.close();
