@@ -171,7 +171,8 @@ class Lifecycle:
         spec = table.seat_spec(seat)
         if spec.is_bot:
             table.bots[seat] = seat_bot(spec, table.game)
-        for receiver in list(table.connections):
+        receivers = list(table.connections)
+        for receiver in receivers:
             receiver.send(
                 frame(
                     "withdrawn",
@@ -183,6 +184,10 @@ class Lifecycle:
                     ref=ref if receiver is connection else None,
                 )
             )
+            if spec.is_bot and receiver.seat == seat:
+                # The seat is the bot's now: the person who held it watches on, seeing what a spectator sees.
+                receiver.seat, receiver.log_sent = None, 0
+                receiver.send(table.joined_frame(None))
         self._told(table)
 
     def close(self, table: LiveTable, reason: str) -> None:

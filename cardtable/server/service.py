@@ -224,6 +224,8 @@ class TableService:
             seat = table.seat_of(token)
             if seat is None:
                 raise ProtocolError("unknown_token", f"that token holds no seat at table {table.id}")
+            if seat in table.bots:
+                seat = None  # its person left the game, and a bot took the seat: they may watch
         if connection.table is not table and len(table.connections) >= self.limits.max_connections_per_table:
             raise ProtocolError("limit", f"table {table.id} has its limit of connections")
         self._leave(connection, None, answer=False)

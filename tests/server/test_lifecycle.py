@@ -141,6 +141,16 @@ def test_a_resign_at_three_seats_puts_a_bot_in_the_seat(
                 "left": "resigned",
             }
             assert not table.finished and service.tables_by_address["10.0.0.1"] == 1
+            # Bob watches on as a spectator: he sees no more of the hand the bot now plays.
+            assert [frame["type"] for frame in told] == ["withdrawn", "joined", "state"]
+            assert told[1]["seat"] is None and told[2]["seat"] is None and told[2]["log"]["from"] == 0
+            assert told[2]["view"] | {"log": None} == json.loads(
+                json.dumps(table.match.view(None).to_json(with_log=False))
+            ) | {"log": None}
+            rejoined = _send(
+                service, people[1], {"type": "join", "protocol": 1, "table": table.id, "token": tokens[1]}
+            )
+            assert rejoined[0]["seat"] is None and rejoined[1]["legal"] == []
             rng = random.Random(4)
             bot_moves = 0
             while not table.finished:
@@ -150,7 +160,7 @@ def test_a_resign_at_three_seats_puts_a_bot_in_the_seat(
                     before = table.version
                     # The person who resigned holds the seat's token, but may not act for the bot.
                     refused = _send(service, people[1], {"type": "action", "id": 0, "version": before})
-                    assert refused[-1]["code"] == "withdrawn"
+                    assert refused[-1]["code"] == "spectator"
                     for _ in range(2000):
                         await asyncio.sleep(0.005)
                         if table.version > before:
@@ -220,7 +230,7 @@ def test_a_claim_at_a_larger_table_puts_a_bot_in_the_seat_out_of_time(tmp_path: 
         assert told[0]["type"] == "withdrawn" and told[0]["why"] == "timeout"
         assert told[0]["seats"][acting]["kind"] == "bot" and told[0]["seats"][acting]["left"] == "timeout"
         assert not table.finished and acting in table.bots
-        assert _send(service, people[acting], {"type": "resign"})[0]["code"] == "withdrawn"
+        assert _send(service, people[acting], {"type": "resign"})[0]["code"] == "spectator"
         stored = service.storage.load_table(table.id)
         assert stored is not None and [event.kind for event in stored.events] == ["timeout"]
 
