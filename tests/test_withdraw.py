@@ -131,3 +131,20 @@ def test_a_withdrawal_edited_in_a_replay_is_refused_naming_its_line(tmp_path: Pa
     path.write_text(text)
     with pytest.raises(ReplayError, match="line 6: a seat withdraws for one of"):
         replay.load(path)
+
+
+def test_the_replay_viewer_steps_to_a_resign_and_shows_it_ended_the_game(tmp_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from cardtable.frontends.replay_viewer import ReplayViewer
+
+    match = Match(get_game("drump"), seed=3, players=["Ann", "Bob"])
+    _play_randomly(match, 4, random.Random(5))
+    match.withdraw(0, "resigned")
+    path = tmp_path / "game.jsonl"
+    replay.save(match, path)
+    output = io.StringIO()
+    ReplayViewer(replay.load(path), None, Console(file=output, width=100)).run(interactive=False)
+    assert "Over: Bob (P2) — Ann resigned" in output.getvalue()
