@@ -1,4 +1,4 @@
-"""A resign acknowledged just before a kill -9 is there after the restart, in a real server process."""
+"""A resign or a claim acknowledged just before a kill -9 is there after the restart (a real server)."""
 
 from __future__ import annotations
 
@@ -9,14 +9,18 @@ from typing import Any
 
 import httpx
 
-from tests.server.helpers import WAIT, Client, ServerProcess
+from tests.server.helpers import FAST, WAIT, Client, ServerProcess
+
+#: A seat to act that nobody has joined may be claimed against at once (the grace period is a millisecond).
+NO_GRACE = (*FAST, "disconnect_grace_seconds=0.001")
 
 
-async def _resign(url: str, table: str, token: str) -> dict[str, Any]:
+async def _resign(url: str, table: str, token: str, kind: str = "resign") -> dict[str, Any]:
+    """Send a resign (or a claim) and wait for the table to be told: the acknowledgement."""
     client = await Client(url).open()
     try:
         await client.join(table, token)
-        await client.send({"type": "resign", "ref": "bye"})
+        await client.send({"type": kind, "ref": "bye"})
         while True:
             told = await client.next("withdrawn", "error")
             assert told["type"] == "withdrawn", told
@@ -52,20 +56,30 @@ async def _play_until_the_bot_moved(url: str, table: str, tokens: dict[int, str]
 
 
 def test_a_resign_acknowledged_before_a_kill_survives_it(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "tables.sqlite").start()
+    server = ServerProcess(tmp_path / "tables.sqlite", limits=NO_GRACE).start()
     try:
         duel = server.create_table("drump", [{"person": "Ann"}, {"person": "Bob"}])
         party = server.create_table("scout", [{"person": "Ann"}, {"person": "Bob"}, {"person": "Cara"}])
+        claimed = server.create_table("drump", [{"person": "Ann"}, {"person": "Bob"}])
+        away = httpx.get(f"{server.base}/api/tables/{claimed['table']}", timeout=WAIT).json()["to_act"]
+        claimer = 3 - away
 
-        async def resign_both() -> None:
+        async def end_them() -> None:
             told = await _resign(server.socket_url, duel["table"], duel["seats"][0]["token"])
             assert told["why"] == "resigned" and told["name"] == "Ann"
             told = await _resign(server.socket_url, party["table"], party["seats"][1]["token"])
             assert told["seats"][1]["name"] == "Bob (bot)"
+            told = await _resign(
+                server.socket_url, claimed["table"], claimed["seats"][claimer - 1]["token"], "claim"
+            )
+            assert told["why"] == "abandoned" and told["seat"] == away
 
-        asyncio.run(resign_both())
+        asyncio.run(end_them())
         server.kill()
         server.start()
+        summary = httpx.get(f"{server.base}/api/tables/{claimed['table']}", timeout=WAIT).json()
+        assert summary["finished"] and summary["outcome"]["ending"] == "abandoned"
+        assert summary["outcome"]["winners"] == [claimer]
         summary = httpx.get(f"{server.base}/api/tables/{duel['table']}", timeout=WAIT).json()
         assert summary["finished"] and summary["outcome"]["ending"] == "resigned"
         assert summary["outcome"]["winners"] == [2] and summary["outcome"]["reason"] == "Ann resigned"
