@@ -9,7 +9,7 @@
   (`disconnect_grace_seconds`), another seat may claim: as a resign of that
   seat, its why `timeout` or `abandoned`.
 - **Expiry**: a table nobody has played on for `table_expiry_days` is
-  closed without a result; **closing**: the person who made a table (the
+  closed without a result (whoever is still looking at it); **closing**: the person who made a table (the
   holder of its first person's seat) may close it (`POST
   /api/tables/ID/close`).  A closed table keeps its replay.
 - **Room**: a table with nobody at it and no move for `table_idle_minutes`
@@ -68,7 +68,7 @@ class Lifecycle:
         """A table the service now holds: its people are away until they connect."""
         now = self.now
         table.away_since = {seat: now for seat in range(len(table.setup.seats)) if seat not in table.bots}
-        table.clock_json = lambda: self.clock_json(table)
+        table.timing = lambda: self.timing(table)
 
     def went_away(self, table: LiveTable, seat: int) -> None:
         """A seat's last connection has gone: its countdown starts."""
@@ -127,17 +127,27 @@ class Lifecycle:
             self.now,
         )
 
-    def clock_json(self, table: LiveTable) -> dict[str, Any] | None:
-        """The clock as the state frame shows it: each seat's seconds left (null: no clock), who runs."""
-        if table.setup.clock is None:
-            return None
-        left = self.clock_left(table)
+    def timing(self, table: LiveTable) -> dict[str, Any]:
+        """What a state frame shows of the table's time: its clock, and the countdown of a seat to act away.
+
+        The clock: each seat's seconds left (null: a bot's), and whose are running.  The countdown: the
+        seconds until the others may claim against the seat to act, a person with no connection.
+        """
+        shown: dict[str, Any] = {}
         current = table.match.current_seat
-        return {
-            "rule": table.setup.clock,
-            "left": [None if seat in table.bots else round(left[seat], 1) for seat in range(len(left))],
-            "running": None if current is None or current in table.bots else current + 1,
-        }
+        person_to_act = current is not None and current not in table.bots
+        if table.setup.clock is not None:
+            left = self.clock_left(table)
+            shown["clock"] = {
+                "rule": table.setup.clock,
+                "left": [None if seat in table.bots else round(left[seat], 1) for seat in range(len(left))],
+                "running": current + 1 if person_to_act and current is not None else None,
+            }
+        if person_to_act and current is not None and not table.connected(current):
+            away = self.now - table.away_since.get(current, self.now)
+            wait = max(0.0, self.service.limits.disconnect_grace_seconds - away)
+            shown["countdown"] = {"seat": current + 1, "why": "abandoned", "seconds": round(wait, 1)}
+        return shown
 
     @staticmethod
     def _seated(connection: Connection, what: str) -> tuple[LiveTable, int]:
@@ -227,7 +237,7 @@ class Lifecycle:
         expired = [
             table
             for table in list(self.service.tables.values())
-            if not table.finished and not table.connections and table.last_played <= oldest
+            if not table.finished and table.last_played <= oldest
         ]
         for table in expired:
             try:

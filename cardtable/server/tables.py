@@ -107,10 +107,11 @@ class LiveTable:
                 self.bots[seat] = seat_bot(self.seat_spec(seat), self.game)
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
-        #: When each person's seat was last left by its last connection (lifecycle.py), and the clock as
-        #: state frames show it (the lifecycle sets both once the service holds the table).
+        #: When each person's seat was last left by its last connection (lifecycle.py), and what state
+        #: frames add of the table's time: its clock, the countdown of a seat to act that is away (the
+        #: lifecycle sets both once the service holds the table).
         self.away_since: dict[int, float] = {}
-        self.clock_json: Callable[[], dict[str, Any] | None] = lambda: None
+        self.timing: Callable[[], dict[str, Any]] = dict
 
     @property
     def version(self) -> int:
@@ -222,7 +223,6 @@ class LiveTable:
                 {"id": index, "action": format_action(action)}
                 for index, action in enumerate(self.match.legal_actions())
             ]
-        clock = self.clock_json()
         return frame(
             "state",
             table=self.id,
@@ -232,7 +232,7 @@ class LiveTable:
             view=data,
             log={"from": start, "entries": entries},
             legal=legal,
-            **({} if clock is None else {"clock": clock}),
+            **self.timing(),
         )
 
     def publish(self) -> None:

@@ -291,6 +291,9 @@ def test_a_seat_away_past_the_grace_period_may_be_claimed(tmp_path: Path) -> Non
             {"type": "countdown", "table": table.id, "seat": acting + 1, "why": "abandoned", "seconds": 120.0}
         ]
         clock.now += 60
+        join = {"type": "join", "protocol": 1, "table": table.id, "token": tokens[other]}
+        state = _send(service, stays, join)[1]
+        assert state["countdown"] == {"seat": acting + 1, "why": "abandoned", "seconds": 60.0}
         early = _send(service, stays, {"type": "claim"})
         assert early[0]["code"] == "no_claim" and "for 60 s" in early[0]["message"]
         clock.now += 61

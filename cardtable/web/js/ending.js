@@ -54,7 +54,8 @@ export class EndingControls {
 
   state(frame) {
     this.received = Date.now();
-    if (this.away && frame.to_act !== this.away.seat) this.away = null;
+    if (frame.countdown) this.countdown(frame.countdown);
+    else if (this.away && frame.to_act !== this.away.seat) this.away = null;
     this.update();
   }
 
