@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import httpx
 
-from tests.server.helpers import ServerProcess
+from tests.server.helpers import FAST, ServerProcess
 from tests.web.browser import Browser, Player
 from tests.web.conftest import Screenshots
 from tests.web.drivers import scout_perform
 from tests.web.test_scout import scout_choice
 
 MOST_ACTIONS = 200
+NO_GRACE = (*FAST, "disconnect_grace_seconds=0.001")
 
 
 def _seated(browser: Browser, link: str) -> Player:
@@ -105,3 +107,22 @@ def test_a_table_with_a_clock_shows_it_and_its_maker_closes_it_from_your_games(
     assert summary["finished"] and summary["outcome"]["ending"] == "closed"
     assert summary["outcome"]["reason"] == "closed by Ann, who made it"
     ann.close()
+
+
+def test_a_claim_against_a_seat_that_never_came_wins_the_game(tmp_path: Path, browser: Browser) -> None:
+    # A grace of a millisecond: the seat to act, which nobody has opened, may be claimed against at once.
+    server = ServerProcess(tmp_path / "tables.sqlite", limits=NO_GRACE).start()
+    try:
+        table = server.create_table("drump", [{"person": "Ann"}, {"person": "Bob"}])
+        away = httpx.get(f"{server.base}/api/tables/{table['table']}", timeout=30).json()["to_act"]
+        here = _seated(browser, table["seats"][2 - away]["link"])
+        name = ["Ann", "Bob"][away - 1]
+        here.page.click('[data-role="claim"]')
+        here.page.wait_for_selector(".outcome-dialog .headline")
+        assert here.page.text_content(".outcome-dialog .headline") == "You win!"
+        assert (
+            here.page.text_content(".outcome-dialog .reason") == f"{name} left and did not come back in time."
+        )
+        here.close()
+    finally:
+        server.stop()

@@ -13,7 +13,9 @@ export function outcomeSummary(outcome, names, seat) {
   // How it ended: the reason in words, after the ending's name when the reason does not say it already.
   const ending = (outcome.ending || "").replaceAll("_", " ");
   const reason = outcome.reason || "";
-  const said = !ending || reason.toLowerCase().includes(ending.toLowerCase());
+  // The endings outside the rules (a seat that left, a closed table) say it all in their reason.
+  const outside = ["resigned", "timeout", "abandoned", "closed"].includes(outcome.ending);
+  const said = !ending || outside || reason.toLowerCase().includes(ending.toLowerCase());
   const how = said ? reason : `${ending}: ${reason}`;
   // Seats that left before the end (resigned, or claimed against) and are not the reason itself.
   const words = { resigned: "resigned", timeout: "ran out of time", abandoned: "stayed away" };
