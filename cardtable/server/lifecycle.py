@@ -225,6 +225,8 @@ class Lifecycle:
     def _told(self, table: LiveTable) -> None:
         table.publish()
         if table.finished:
+            if table.bot_task is not None:
+                table.bot_task.cancel()  # a bot thinking at a table just ended has nothing to play
             self.service.finished_table(table)
         else:
             self.service.schedule_bots(table)

@@ -394,3 +394,23 @@ def test_the_maker_closes_a_table_over_http_and_nobody_else_can(tmp_path: Path) 
 
     asyncio.run(scenario())
     storage.close()
+
+
+def test_closing_a_table_stops_its_bot_mid_thought(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario() -> None:
+        pool = BotPool(1, 1)
+        pool.start()
+        try:
+            service = _service(tmp_path / "t.sqlite", Clock(), pool)
+            seats = [{"bot": "heuristic", "pace": 30}, {"bot": "random", "pace": 30}]
+            table, _ = service.create({"protocol": 1, "game": "drump", "seats": seats}, "10.0.0.1")
+            await asyncio.sleep(0.2)
+            assert table.bot_task is not None and not table.bot_task.done()
+            service.lifecycle.close(table, "closed by a test")
+            await asyncio.sleep(0.05)
+            assert table.bot_task.cancelled() and table.version == 0
+        finally:
+            pool.close()
+
+    _run(scenario)
+    assert not [record for record in caplog.records if record.levelname == "ERROR"]
