@@ -414,3 +414,21 @@ def test_closing_a_table_stops_its_bot_mid_thought(tmp_path: Path, caplog: pytes
 
     _run(scenario)
     assert not [record for record in caplog.records if record.levelname == "ERROR"]
+
+
+def test_at_the_servers_limit_the_longest_abandoned_table_makes_room(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        clock = Clock()
+        service = _service(tmp_path / "t.sqlite", clock, max_tables=3)
+        made = []
+        for number in range(3):
+            made.append(service.create(_people(2), f"10.0.1.{number}")[0])
+            clock.now += 10 * 60
+        with pytest.raises(Exception, match="the server holds its limit of 3 tables"):
+            service.create(_people(2), "10.0.2.1")  # none has been left an hour yet
+        clock.now += 40 * 60
+        newest = service.create(_people(2), "10.0.2.1")[0]
+        assert [table.finished for table in made] == [True, False, False] and not newest.finished
+        assert made[0].match.outcome.reason.startswith("closed to make room for a new table")
+
+    _run(scenario)
