@@ -298,3 +298,26 @@ def test_the_log_command_lists_everything_that_happened() -> None:
     TerminalGame(match, {1: DrumpHeuristicBot()}, console, read_line).run()
     text = output.getvalue().partition("Everything that happened, oldest first:")[2]
     assert "You (P1) is dealt" in text and "heuristic (P2) ends the turn" in text
+
+
+def test_resign_asks_first_and_then_ends_a_two_seat_game() -> None:
+    match = Match(GAME, seed=3, players=["you", "heuristic"], first_seat=0)
+    text, _ = session(match, ["help", "resign", "no", "resign", "y", ""], {1: DrumpHeuristicBot()})
+    assert "resign       give up: against one other seat the game ends" in text
+    assert "The game goes on." in text and "You (P1) resigned." in text
+    outcome = match.outcome
+    assert outcome is not None and outcome.winners == (1,) and outcome.ending == "resigned"
+
+
+def test_resign_at_a_larger_table_lets_the_heuristic_bot_play_the_seat_on() -> None:
+    from cardtable.games import get_game
+
+    game = get_game("scout")
+    match = Match(game, seed=5, players=["you", "random", "random"], first_seat=0)
+    bots = {seat: make_bot("random", game) for seat in (1, 2)}
+    text, terminal = session(match, ["resign", "yes", ""], bots)  # type: ignore[arg-type]
+    assert "You (P1) resigned; the heuristic bot plays the seat on." in text
+    outcome = match.outcome
+    assert outcome is not None and outcome.withdrawn == ((0, "resigned"),)
+    assert any(move.seat == 0 for move in match.moves), "the bot never played the resigned seat"
+    assert terminal.humans == [] and terminal.names[0] == "P1 (bot)"

@@ -41,6 +41,10 @@ class GameOverError(CardtableError):
         super().__init__(f"{action_text!r} refused: the game is over")
 
 
+class WithdrawError(CardtableError, ValueError):
+    """A seat that cannot leave the game: not a seat, or gone already."""
+
+
 class OptionError(CardtableError, ValueError):
     """An unknown rule option, a bad value, or an unknown preset."""
 

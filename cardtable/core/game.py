@@ -55,13 +55,17 @@ class Outcome:
 
     `ending` is the game's code for how it ended (one of its ending enum's
     values, for statistics); `reason` says the same in words, with the facts
-    behind it.
+    behind it.  `withdrawn` names the seats that left the game before its
+    end (`Match.withdraw`), each with why: `resigned`, `timeout` (its time
+    ran out and another seat claimed) or `abandoned` (it stayed away and
+    another seat claimed).
     """
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
     ending: str
     reason: str
+    withdrawn: tuple[tuple[int, str], ...] = ()
 
     def payoff(self, seat: int) -> float:
         """1 for a sole winner, a share of 1 for a tie, 0 for a loser."""
@@ -74,12 +78,15 @@ class Outcome:
 
     def to_json(self) -> dict[str, JSON]:
         """Plain data for replays and front ends; winners counted from 1."""
-        return {
+        data: dict[str, JSON] = {
             "winners": [seat + 1 for seat in self.winners],
             "scores": list(self.scores),
             "ending": self.ending,
             "reason": self.reason,
         }
+        if self.withdrawn:
+            data["withdrawn"] = [{"seat": seat + 1, "why": why} for seat, why in self.withdrawn]
+        return data
 
 
 class View(Protocol):

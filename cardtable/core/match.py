@@ -4,18 +4,31 @@ The match is the checked entry point: `play` refuses text that does not
 parse, an illegal action, a seat acting out of turn and a finished game, each
 with its own error, and changes nothing when it refuses.  The seed, the
 options (or a starting position) and the action list replay the game exactly.
+
+A game may also end, or change hands, outside its rules: a seat withdraws
+(`withdraw`: it resigned, its time ran out, it stayed away) or the table is
+closed (`close`).  These are part of the record too, each after the number of
+actions it followed, so a replay rebuilds them exactly.  With fewer than two
+seats left in the game it ends, the seats left winning; otherwise it goes on
+(someone else, a bot, plays the withdrawn seat) and the outcome names the seat.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from time import perf_counter
 from typing import Any, Generic, cast
 
 from cardtable.core.chance import fresh_seed, make_rng
-from cardtable.core.errors import GameOverError, IllegalActionError, NotYourTurnError, PositionError
+from cardtable.core.errors import (
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    PositionError,
+    WithdrawError,
+)
 from cardtable.core.game import ActionT, Game, OptionsT, Outcome, StateT, ViewT
 from cardtable.core.jsonio import JSON
 from cardtable.core.players import Bot, Player, reads_nothing, reads_state
@@ -24,6 +37,31 @@ from cardtable.core.players import Bot, Player, reads_nothing, reads_state
 #: ends by its own rules (dnup by its turn limit); this guard is for a game set to go on for ever,
 #: such as dnup with option turn_limit none.
 MAX_BOT_ACTIONS = 100_000
+#: Why a seat may withdraw from a game, and the words that say it after the seat's name.
+WITHDRAWALS = {
+    "resigned": "resigned",
+    "timeout": "ran out of time",
+    "abandoned": "left and did not come back in time",
+}
+#: The outcome's ending code of a closed table (no result: nobody wins).
+CLOSED = "closed"
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawal:
+    """A seat (from 0) that left the game after `at` actions, and why (a key of WITHDRAWALS)."""
+
+    at: int
+    seat: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Closing:
+    """The table was closed after `at` actions, without a result, for a reason in words."""
+
+    at: int
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +131,11 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
         # `apply` returns a new one), so a decision and the play of it generate them once.
         self._legal_state: StateT | None = None
         self._legal: Sequence[ActionT] = ()
+        #: The seats that left the game, in order, and the closing of the table, if it was closed.
+        self.withdrawals: list[Withdrawal] = []
+        self.closing: Closing | None = None
+        # The outcome that withdrawals or a closing decided (None while the rules decide it).
+        self._ended: Outcome | None = None
 
     # -- the state of play -----------------------------------------------------
     @property
@@ -111,17 +154,77 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
     @property
     def current_seat(self) -> int | None:
         """The seat that must act now, or None when the game is over."""
-        return self.game.current_seat(self.state)
+        return None if self._ended is not None else self.game.current_seat(self.state)
 
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, or None."""
-        return self.game.outcome(self.state)
+        if self._ended is not None:
+            return self._ended
+        outcome = self.game.outcome(self.state)
+        if outcome is not None and self.withdrawals:
+            return replace(outcome, withdrawn=self._withdrawn())
+        return outcome
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.game.outcome(self.state) is not None
+        return self._ended is not None or self.game.outcome(self.state) is not None
+
+    def withdrawn(self, seat: int) -> str | None:
+        """Why the seat left the game, or None if it is still in it."""
+        return next((left.why for left in self.withdrawals if left.seat == seat), None)
+
+    # -- ending outside the rules ---------------------------------------------------
+    def withdraw(self, seat: int, why: str = "resigned") -> None:
+        """Take a seat out of the game (see the module's docstring); refused once the game is over."""
+        if why not in WITHDRAWALS:
+            raise WithdrawError(f"a seat withdraws for one of: {', '.join(WITHDRAWALS)}, not {why!r}")
+        if self.is_over:
+            raise GameOverError(f"{why} (seat {seat + 1})")
+        if not 0 <= seat < len(self.players):
+            raise WithdrawError(f"seat {seat + 1} is not a seat of this game (1 to {len(self.players)})")
+        if self.withdrawn(seat) is not None:
+            raise WithdrawError(f"seat {seat + 1} has left the game already ({self.withdrawn(seat)})")
+        self.withdrawals.append(Withdrawal(len(self.moves), seat, why))
+        self._settle()
+
+    def close(self, reason: str) -> None:
+        """End the game without a result (nobody wins, no points); refused once the game is over."""
+        if self.is_over:
+            raise GameOverError("close")
+        self.closing = Closing(len(self.moves), reason)
+        self._settle()
+
+    def take_back_leaving(self) -> None:
+        """Take back the closing, else the last withdrawal (one that could not be stored, say)."""
+        if self.closing is not None:
+            self.closing = None
+        elif self.withdrawals:
+            self.withdrawals.pop()
+        self._settle()
+
+    def _withdrawn(self) -> tuple[tuple[int, str], ...]:
+        return tuple((left.seat, left.why) for left in self.withdrawals)
+
+    def _settle(self) -> None:
+        """The outcome the withdrawals and the closing decide, if they decide one."""
+        count = len(self.players)
+        gone = {left.seat for left in self.withdrawals}
+        if self.closing is not None:
+            self._ended = Outcome((), (0.0,) * count, CLOSED, self.closing.reason, self._withdrawn())
+        elif self.withdrawals and count - len(gone) < 2:
+            last = self.withdrawals[-1]
+            winners = tuple(seat for seat in range(count) if seat not in gone)
+            self._ended = Outcome(
+                winners,
+                tuple(1.0 if seat in winners else 0.0 for seat in range(count)),
+                last.why,
+                f"{self.players[last.seat]} {WITHDRAWALS[last.why]}",
+                self._withdrawn(),
+            )
+        else:
+            self._ended = None
 
     def legal_actions(self) -> Sequence[ActionT]:
         """The legal actions of the current seat."""
@@ -140,7 +243,7 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
         """Take an action (an action value or its text) for `seat`, or the current seat."""
         game = self.game
         state = self.state
-        current = game.current_seat(state)
+        current = None if self._ended is not None else game.current_seat(state)
         if current is None:  # no seat is to act once the game is over (Game.current_seat)
             raise GameOverError(action if isinstance(action, str) else game.format_action(action))
         if seat is not None and seat != current:
@@ -216,6 +319,8 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
         choosers = [self.chooser(player) for player in players]
         record_seat, record_action = self._new_seats.append, self._new_actions.append
         state = self.state
+        if self._ended is not None:
+            return
         for _ in range(max_actions):
             seat = current_seat(state)
             if seat is None:
@@ -248,6 +353,11 @@ class Match(Generic[StateT, ActionT, ViewT, OptionsT]):
             state = self.game.apply(state, move.action)
         self.state = state
         self._moves = kept
+        # What happened after the actions taken back is taken back with them.
+        self.withdrawals = [left for left in self.withdrawals if left.at <= len(kept)]
+        if self.closing is not None and self.closing.at > len(kept):
+            self.closing = None
+        self._settle()
 
     def undo_turn(self, seat: int) -> int:
         """Take back everything since `seat`'s last decision, that decision included; returns how many."""

@@ -9,8 +9,10 @@ goes on the record is a secret:
   rules version and the program's version, the options, the players, the
   seats of the people who saved it (`saved_by`), the seed, the position and
   the hash of the starting state; each action line the seat, the action and
-  a short hash of the state after it; the closing line the number of
-  actions, the hash of the final state and the outcome.
+  a short hash of the state after it; a seat that withdrew (`Match.withdraw`)
+  a line `{"seat": N, "withdraws": WHY}` after the actions it followed, and a
+  closed table `{"closed": REASON}`; the closing line the number of actions,
+  the hash of the final state and the outcome.
 - An unfinished game is sealed with the key of the user who saves it
   (`core/seal.py`).  The header keeps in the clear only what every player
   knows (the game, versions, options, players, `saved_by`) and seals the
@@ -111,14 +113,17 @@ def replay_lines(
     }
     actions: list[dict[str, JSON]] = []
     state = match.initial
-    for move in match.moves:
+    events = _events(match)
+    for number, move in enumerate(match.moves):
+        actions += events.get(number, [])
         state = game.apply(state, move.action)
         text = game.format_action(move.action)
         actions.append({"seat": move.seat + 1, "action": text, "state": state_hash(game, state)[:SHORT_HASH]})
+    actions += events.get(len(match.moves), [])
     final = state_hash(game, state)
     outcome = match.outcome
     if outcome is not None:
-        closing: dict[str, JSON] = {"actions": len(actions), "state": final, "outcome": outcome.to_json()}
+        closing: dict[str, JSON] = {"actions": len(match.moves), "state": final, "outcome": outcome.to_json()}
         return [header | secret, *actions, closing]
     if key is None:
         raise ReplayError(
@@ -135,9 +140,19 @@ def replay_lines(
         {"sealed": seal(key, nonce, f"action {index}", _padded(record))}
         for index, record in enumerate(actions, 1)
     ]
-    count: dict[str, JSON] = {"actions": len(actions)}
+    count: dict[str, JSON] = {"actions": len(match.moves)}
     lines.append(count | {"sealed": seal(key, nonce, "end", _padded({"state": final}), _canonical(count))})
     return lines
+
+
+def _events(match: AnyMatch) -> dict[int, list[dict[str, JSON]]]:
+    """The lines of the seats that withdrew and of the closing, by the number of actions they followed."""
+    events: dict[int, list[dict[str, JSON]]] = {}
+    for left in match.withdrawals:
+        events.setdefault(left.at, []).append({"seat": left.seat + 1, "withdraws": left.why})
+    if match.closing is not None:
+        events.setdefault(match.closing.at, []).append({"closed": match.closing.reason})
+    return events
 
 
 def save(
@@ -307,6 +322,9 @@ def _read_checked(records: list[Record], name: str, key: bytes | None) -> Replay
         if "actions" in record:
             closing = (number, record)
             continue
+        if "withdraws" in record or "closed" in record:
+            _replay_event(match, record, where)
+            continue
         seat, action, recorded = record.get("seat"), record.get("action"), record.get("state")
         if not isinstance(seat, int) or not isinstance(action, str) or not isinstance(recorded, str):
             raise ReplayError(f'{where}: expected {{"seat": N, "action": TEXT, "state": HASH}}')
@@ -334,6 +352,24 @@ def _read_checked(records: list[Record], name: str, key: bytes | None) -> Replay
     if rules < game.rules_version:
         notes.append(f"{name} was {why}; it replays to the same game")
     return Replay(match, saved_by, sealed, tuple(notes))
+
+
+def _replay_event(match: AnyMatch, record: dict[str, Any], where: str) -> None:
+    """A seat's withdrawal or the table's closing, as the record has it."""
+    seat, why, reason = record.get("seat"), record.get("withdraws"), record.get("closed")
+    try:
+        if reason is not None:
+            if not isinstance(reason, str) or len(record) != 1:
+                raise ReplayError(f'{where}: expected {{"closed": REASON}}')
+            match.close(reason)
+            return
+        if type(seat) is not int or not isinstance(why, str) or len(record) != 2:
+            raise ReplayError(f'{where}: expected {{"seat": N, "withdraws": WHY}}')
+        match.withdraw(seat - 1, why)
+    except ReplayError:
+        raise
+    except CardtableError as error:
+        raise ReplayError(f"{where}: {error}") from None
 
 
 def _unseal(

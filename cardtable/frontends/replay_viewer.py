@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 
-from cardtable.core.match import Match, Move
+from cardtable.core.match import Closing, Match, Move, Withdrawal
 from cardtable.core.numbers import whole_number
 from cardtable.core.replay import Replay
 from cardtable.frontends.layout import LiveScreen, ReadLine, make_screen
@@ -79,6 +79,8 @@ class ReplayViewer:
         self.names = [f"{name} (P{seat + 1})" for seat, name in enumerate(match.players)]
         #: The seat whose eyes a live screen shows when every card is shown (switched with v).
         self.eyes_index = 0
+        #: The match's withdrawals and closing (`run` steps through the game from its start).
+        self.leavings: tuple[list[Withdrawal], Closing | None] = ([], None)
 
     def _eyes(self) -> list[int | None]:
         if self.observer == ALL:
@@ -89,6 +91,8 @@ class ReplayViewer:
         """Show the game; when interactive, wait for Enter (or a move number, or q) between actions."""
         moves = list(self.match.moves)
         finished = self.match.is_over
+        # Seats that withdrew, and the closing, come back at their place as the game is stepped through.
+        self.leavings = (list(self.match.withdrawals), self.match.closing)
         self.match.undo(len(moves))
         game = self.match.game
         who = {ALL: "every card shown", None: "as a spectator"}.get(
@@ -127,8 +131,17 @@ class ReplayViewer:
         """Replay (or take back) up to action `target`."""
         if target < len(self.match.moves):
             self.match.undo(len(self.match.moves) - target)
-        while len(self.match.moves) < target:
-            move = moves[len(self.match.moves)]
+        while True:
+            done = len(self.match.moves)
+            withdrawals, closing = self.leavings
+            for left in withdrawals[len(self.match.withdrawals) :]:
+                if left.at == done:
+                    self.match.withdraw(left.seat, left.why)
+            if closing is not None and closing.at == done and self.match.closing is None:
+                self.match.close(closing.reason)
+            if done >= target:
+                return
+            move = moves[done]
             self.match.play(move.action, move.seat)
 
     def _step_live(self, screen: LiveScreen, moves: Sequence[Move[Any]], who: str) -> None:

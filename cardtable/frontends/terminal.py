@@ -38,6 +38,7 @@ from cardtable.frontends.choices import MoveMenu, default_steps, did_you_mean
 from cardtable.frontends.game_record import goodbye, keep_finished
 from cardtable.frontends.layout import ReadLine, Screen, make_screen
 from cardtable.frontends.registry import FrontEnd, UnknownCard, front_end
+from cardtable.frontends.resigning import resign_seat
 from cardtable.frontends.saves import save_game
 from cardtable.frontends.screens import describe_events, outcome_summary
 from cardtable.games.documents import rules_page
@@ -58,6 +59,7 @@ COMMANDS = (
         "is sealed: only you can resume it or watch it, as your seat",
     ),
     ("rules", "the rules of the game"),
+    ("resign", "give up: against one other seat the game ends; at a larger table a bot plays your seat on"),
     ("quit", "leave the game"),
 )
 
@@ -67,7 +69,7 @@ BUDGETS = (
 )
 
 #: The words of the terminal's own commands (a game's hints add theirs).
-COMMAND_WORDS = ("help", "rules", "info", "log", "undo", "save", "quit", "all", "back")
+COMMAND_WORDS = ("help", "rules", "info", "log", "undo", "save", "resign", "quit", "all", "back")
 #: One-letter words for the moves' list (no game's notation has a one-letter verb).
 SHORT_WORDS = {"a": "all", "b": "back"}
 #: Events described for the live screen at most (it shows the newest that fit).
@@ -282,6 +284,8 @@ class TerminalGame:
             return None
         if word == "undo":
             return "redraw" if self._undo(seat) else None
+        if word == "resign":
+            return "moved" if resign_seat(self, seat) else None
         if word == "back":
             if not menu.back():
                 self.screen.say(Text("This is the first step already.", style="yellow"))

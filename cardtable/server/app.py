@@ -5,6 +5,7 @@ Routes (docs/protocol.md):
   GET  /api/tables              the newest tables
   GET  /api/tables/{id}         what anyone may know of one table
   GET  /api/tables/{id}/replay  a finished table's replay (JSON lines, seed included)
+  POST /api/tables/{id}/close   close a table, for the person who made it (lifecycle.py)
   GET  /api/games               the games, their seats, presets, options and bots
   ...                           the browser client's own routes (client_api.py)
   GET  /play/{id}?token=T       a seat's invitation: keeps the token in a cookie, opens the client
@@ -103,6 +104,7 @@ class TableApp:
             WebSocketRoute("/ws", self.socket),
             *self.client.routes(),
             *self.campaigns.routes(),
+            *self.service.lifecycle.routes(),
         ]
         if WEB_FOLDER.is_dir():
             routes.append(Mount("/", StaticFiles(directory=WEB_FOLDER, html=True)))

@@ -5,7 +5,7 @@
   POST /api/campaign/deck       use a new deck of owned cards: {"deck": [40 card numbers]}
   POST /api/campaign/buy        buy a card by its password: {"password": "89631139"}
   POST /api/campaign/duel       duel an unlocked duelist at a new table: {"duelist": 1, "pace": 0.5}
-  POST /api/campaign/forfeit    give up the duel under way (it counts as a loss)
+  POST /api/campaign/forfeit    give up the duel under way (it counts as a loss; its table ends, resigned)
 
 The campaign's rules are the game's (`cardtable.games.fm.campaign`: the
 same functions the terminal's `cardtable campaign` calls).  A campaign is
@@ -194,6 +194,13 @@ class CampaignRoutes:
             progress_from_json(record.progress, "the campaign"), record.duelist, None, 0
         )
         last = result.to_json() | {"table": record.duel_table, "forfeited": True}
+        duel = None if record.duel_table is None else self.service.find(record.duel_table)
+        if duel is not None and not duel.finished:
+            # The duel's table ends too, the duelist the winner: no table is left unfinished for ever.
+            try:
+                self.service.lifecycle.withdraw(duel, 0, "resigned")
+            except ProtocolError as error:
+                return self._refused(error)
         record = CampaignRecord(record.token_hash, progress_to_json(progress), None, None, last)
         self.storage.save_campaign(record)
         return JSONResponse(self._json(record))

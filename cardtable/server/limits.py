@@ -46,6 +46,13 @@ class Limits:
     max_tables_per_address: int = 32
     #: Unfinished tables in all.
     max_tables: int = 5000
+    #: Days without a move after which a table is closed without a result (its replay kept).
+    table_expiry_days: float = 14.0
+    #: Minutes without a move or anyone at it after which a table is abandoned: it no longer counts
+    #: against its address's limit, and is closed when that address needs the room.
+    table_idle_minutes: float = 60.0
+    #: Seconds a seat to act may stay away (no connection) before the others may claim.
+    disconnect_grace_seconds: float = 120.0
     #: New browser campaigns one address may start in an hour (each is a row kept in the database).
     campaigns_per_address_per_hour: int = 20
     #: Frames waiting to be sent to one connection before it is dropped as too slow.

@@ -110,7 +110,21 @@ class Ping:
     ref: str | int | None = None
 
 
-ClientMessage = Join | Act | Leave | Chat | Ping
+@dataclass(frozen=True)
+class Resign:
+    """The seat gives up: at two seats the others win; at larger tables a bot plays the seat on."""
+
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Claim against the seat to act, whose time ran out or who stayed away past the grace period."""
+
+    ref: str | int | None = None
+
+
+ClientMessage = Join | Act | Leave | Chat | Ping | Resign | Claim
 
 #: Each message type and the keys it may carry besides `type` and `ref`.
 _KEYS = {
@@ -119,6 +133,8 @@ _KEYS = {
     "leave": set(),
     "chat": {"text"},
     "ping": set(),
+    "resign": set(),
+    "claim": set(),
 }
 
 
@@ -185,6 +201,10 @@ def _read_fields(data: dict[str, Any], ref: str | int | None) -> ClientMessage:
         return Chat(fields.get("text", str, required=True), ref)
     if kind == "leave":
         return Leave(ref)
+    if kind == "resign":
+        return Resign(ref)
+    if kind == "claim":
+        return Claim(ref)
     return Ping(ref)
 
 

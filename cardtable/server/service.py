@@ -20,14 +20,17 @@ from typing import Any
 
 from cardtable.core.errors import CardtableError, GameOverError, IllegalActionError, NotYourTurnError
 from cardtable.core.replay import replay_lines
+from cardtable.server.lifecycle import Lifecycle
 from cardtable.server.limits import Limits
 from cardtable.server.protocol import (
     Act,
     Chat,
+    Claim,
     Join,
     Leave,
     Ping,
     ProtocolError,
+    Resign,
     engine_code,
     error_frame,
     frame,
@@ -56,10 +59,15 @@ COOKIE_PREFIX = "cardtable-"
 class TableService:
     """Every live table, the connections at them, and the rules of taking part."""
 
-    def __init__(self, storage: Storage, pool: BotPool, limits: Limits) -> None:
+    def __init__(
+        self, storage: Storage, pool: BotPool, limits: Limits, clock: Callable[[], float] = time.time
+    ) -> None:
         self.storage = storage
         self.pool = pool
         self.limits = limits
+        #: Seconds since the epoch: when actions are taken, clocks run and tables expire.
+        self.clock = clock
+        self.lifecycle = Lifecycle(self)
         self.tables: dict[str, LiveTable] = {}
         #: Unfinished tables by the address that created them.
         self.tables_by_address: Counter[str] = Counter()
@@ -76,6 +84,8 @@ class TableService:
             Leave: lambda connection, message, cookies: self._leave(connection, message.ref),
             Chat: self._chat,
             Ping: lambda connection, message, cookies: connection.send(frame("pong", ref=message.ref)),
+            Resign: self.lifecycle.resign,
+            Claim: self.lifecycle.claim,
         }
 
     # -- start and stop ---------------------------------------------------------------------
@@ -90,14 +100,18 @@ class TableService:
                 self.broken.add(record.id)
                 continue
             self.tables[table.id] = table
+            self.lifecycle.adopt(table)
             if not table.finished:
                 self.tables_by_address[table.creator] += 1
-                self._schedule_bots(table)
+                self.schedule_bots(table)
+        self.lifecycle.start()
         return len(self.tables)
 
     async def close(self) -> None:
         """Stop every bot and close every connection."""
         tasks = [table.bot_task for table in self.tables.values() if table.bot_task is not None]
+        if self.lifecycle.sweeper is not None:
+            tasks.append(self.lifecycle.sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -108,6 +122,7 @@ class TableService:
     # -- tables -------------------------------------------------------------------------------
     def create(self, data: Any, address: str) -> tuple[LiveTable, list[str | None]]:
         """A new table from a client's request, stored; returns it and each seat's token (None: a bot)."""
+        self.lifecycle.make_room(address)
         if self.tables_by_address[address] >= self.limits.max_tables_per_address:
             raise ProtocolError(
                 "limit", f"{address} already has {self.limits.max_tables_per_address} unfinished tables"
@@ -124,7 +139,7 @@ class TableService:
             setup=setup,
             token_hashes=tuple(None if token is None else token_hash(token) for token in tokens),
             creator=address,
-            created=time.time(),
+            created=self.clock(),
         )
         table = LiveTable(record)
         try:
@@ -134,8 +149,9 @@ class TableService:
                 log.exception("storing a new table failed")
             raise ProtocolError("storage", f"the table could not be stored ({error})") from None
         self.tables[table.id] = table
+        self.lifecycle.adopt(table)
         self.tables_by_address[address] += 1
-        self._schedule_bots(table)
+        self.schedule_bots(table)
         return table, tokens
 
     def find(self, table_id: str) -> LiveTable | None:
@@ -229,6 +245,8 @@ class TableService:
             seat = table.seat_of(token)
             if seat is None:
                 raise ProtocolError("unknown_token", f"that token holds no seat at table {table.id}")
+            if seat in table.bots:
+                seat = None  # its person left the game, and a bot took the seat: they may watch
         if connection.table is not table and len(table.connections) >= self.limits.max_connections_per_table:
             raise ProtocolError("limit", f"table {table.id} has its limit of connections")
         self._leave(connection, None, answer=False)
@@ -255,6 +273,7 @@ class TableService:
             connection.send(frame("left", table=table.id, ref=ref))
         if seat is not None and not table.connected(seat):
             table.broadcast(frame("presence", table=table.id, seat=seat + 1, connected=False))
+            self.lifecycle.went_away(table, seat)
         self._forget_if_idle(table)
 
     def _chat(self, connection: Connection, message: Chat, cookies: Mapping[str, str]) -> None:
@@ -279,6 +298,8 @@ class TableService:
             raise ProtocolError("not_joined", "join a table before acting")
         if seat is None:
             raise ProtocolError("spectator", "a spectator cannot act; only a seat's token acts for it")
+        if seat in table.bots:
+            raise ProtocolError("withdrawn", f"seat {seat + 1} has left the game; a bot plays it now")
         if message.version is not None and message.version != table.version:
             raise ProtocolError(
                 "stale", f"version {message.version} is past; the table is at version {table.version}"
@@ -316,6 +337,7 @@ class TableService:
         move = match.moves[-1]
         text = table.game.format_action(move.action)
         outcome = match.outcome
+        played = self.clock()
         try:
             self.storage.append_action(
                 table.id,
@@ -323,6 +345,7 @@ class TableService:
                 move.seat,
                 text,
                 None if outcome is None else outcome.to_json(),
+                played,
             )
         except Exception as error:
             match.undo(1)
@@ -332,20 +355,25 @@ class TableService:
                 "storage", f"the action could not be stored ({error}); nothing changed"
             ) from None
         table.texts.append(text)
+        table.times.append(played)
         if connection is not None:
             connection.send(frame("ack", table=table.id, version=table.version, action=text, ref=ref))
         table.publish()
         if outcome is not None:
-            self.tables_by_address[table.creator] -= 1
-            if self.tables_by_address[table.creator] <= 0:
-                del self.tables_by_address[table.creator]
-            table.broadcast(table.game_over_frame())
-            self._forget_if_idle(table)
+            self.finished_table(table)
         else:
-            self._schedule_bots(table)
+            self.schedule_bots(table)
+
+    def finished_table(self, table: LiveTable) -> None:
+        """A game just ended: it stops counting against its creator, and everyone gets the outcome."""
+        self.tables_by_address[table.creator] -= 1
+        if self.tables_by_address[table.creator] <= 0:
+            del self.tables_by_address[table.creator]
+        table.broadcast(table.game_over_frame())
+        self._forget_if_idle(table)
 
     # -- bots ----------------------------------------------------------------------------------
-    def _schedule_bots(self, table: LiveTable) -> None:
+    def schedule_bots(self, table: LiveTable) -> None:
         current = table.match.current_seat
         if current is None or current not in table.bots:
             return
@@ -357,7 +385,7 @@ class TableService:
         loop = asyncio.get_running_loop()
         failures = 0
         while (seat := table.match.current_seat) is not None and seat in table.bots:
-            spec = table.setup.seats[seat]
+            spec = table.seat_spec(seat)
             started = loop.time()
             request = BotRequest(table.id, table.setup, tuple(table.texts), seat, table.bots[seat])
             try:

@@ -20,6 +20,7 @@ from cardtable.core.match import Match
 from cardtable.core.players import Bot
 from cardtable.games import AnyGame, get_game
 from cardtable.server import fm_tables
+from cardtable.server.clocks import read_clock
 from cardtable.server.limits import Limits
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
 
@@ -72,6 +73,8 @@ class TableSetup:
     options: dict[str, Any]
     seats: tuple[SeatSpec, ...]
     position: dict[str, Any] | None = None
+    #: The table's clock (clocks.py), or None.
+    clock: dict[str, float] | None = None
 
     def start_match(self) -> AnyMatch:
         """The match at its start."""
@@ -93,13 +96,15 @@ class TableSetup:
             "options": self.options,
             "seats": [seat.to_json() for seat in self.seats],
             "position": self.position,
+            "clock": self.clock,
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableSetup:
         """A set-up as storage wrote it."""
         seats = tuple(SeatSpec.from_json(seat) for seat in data["seats"])
-        return cls(data["game"], int(data["seed"]), dict(data["options"]), seats, data["position"])
+        clock = data.get("clock")
+        return cls(data["game"], int(data["seed"]), dict(data["options"]), seats, data["position"], clock)
 
 
 def seat_bot(seat: SeatSpec, game: AnyGame) -> Bot:
@@ -136,7 +141,7 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
     except CardtableError as error:
         raise BadRequest(str(error)) from None
     extra_keys, make_position = GAME_SETUPS.get(game.name, (frozenset(), None))
-    _refuse_unknown(data, {"protocol", "game", "preset", "options", "seats"}, "a table request")
+    _refuse_unknown(data, {"protocol", "game", "preset", "options", "seats", "clock"}, "a table request")
     if data.get("protocol") != PROTOCOL:
         raise ProtocolError(
             "version", f"this server speaks protocol {PROTOCOL}, not {data.get('protocol')!r}"
@@ -175,7 +180,8 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
         spec if spec.name else SeatSpec(f"Player {index + 1}", spec.bot, spec.pace, spec.duelist)
         for index, spec in enumerate(specs)
     ]
-    return TableSetup(game.name, seed, game.option_table.to_dict(options), tuple(specs), position)
+    clock = read_clock(data.get("clock"))
+    return TableSetup(game.name, seed, game.option_table.to_dict(options), tuple(specs), position, clock)
 
 
 def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str], limits: Limits) -> SeatSpec:

@@ -34,10 +34,11 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, open_sealed, seal_padded
-from cardtable.server import server_lock
+from cardtable.server import server_lock, table_events
 from cardtable.server.setup import TableSetup
 from cardtable.server.sqlite_writes import BUSY_SECONDS, WAL_LIMIT_BYTES, SqliteWriter
 from cardtable.server.sqlite_writes import StorageError as StorageError  # part of the interface
+from cardtable.server.table_events import TableEvent
 
 log = logging.getLogger("cardtable.server")
 
@@ -57,6 +58,9 @@ class TableRecord:
     actions: tuple[tuple[int, str], ...] = ()
     #: The outcome as `Outcome.to_json()` wrote it, once the game is over.
     outcome: dict[str, Any] | None = None
+    #: When each action was taken (None: by an older server), and the table's events (table_events.py).
+    times: tuple[float | None, ...] = ()
+    events: tuple[TableEvent, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -97,9 +101,21 @@ class Storage(Protocol):
         ...
 
     def append_action(
-        self, table_id: str, number: int, seat: int, text: str, outcome: dict[str, Any] | None
+        self,
+        table_id: str,
+        number: int,
+        seat: int,
+        text: str,
+        outcome: dict[str, Any] | None,
+        played: float | None = None,
     ) -> None:
-        """Store action `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
+        """Store action `number` (from 0) of a table and when it was played (and the outcome, if it ended)."""
+        ...
+
+    def append_event(
+        self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
+    ) -> None:
+        """Store event `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
         ...
 
     def load_table(self, table_id: str) -> TableRecord | None:
@@ -193,6 +209,7 @@ class SqliteStorage:
         self.connection.execute("PRAGMA wal_autocheckpoint=0")
         self.connection.execute("PRAGMA foreign_keys=ON")
         self.connection.executescript(_SCHEMA)
+        table_events.migrate(self.connection)
         self.writer = SqliteWriter(self.connection, self.path, wal_limit)
 
     def create_table(self, record: TableRecord) -> None:
@@ -215,14 +232,26 @@ class SqliteStorage:
         )
 
     def append_action(
-        self, table_id: str, number: int, seat: int, text: str, outcome: dict[str, Any] | None
+        self,
+        table_id: str,
+        number: int,
+        seat: int,
+        text: str,
+        outcome: dict[str, Any] | None,
+        played: float | None = None,
     ) -> None:
-        """Store action `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
+        """Store action `number` (from 0) of a table and when it was played (and the outcome, if it ended)."""
         self.writer.write(
             [
                 (
-                    "INSERT INTO actions (table_id, number, seat, text) VALUES (?, ?, ?, ?)",
-                    (table_id, number, seat, self._sealed_action(table_id, number, text)),
+                    "INSERT INTO actions (table_id, number, seat, text, time) VALUES (?, ?, ?, ?, ?)",
+                    (
+                        table_id,
+                        number,
+                        seat,
+                        self._sealed_action(table_id, number, text),
+                        time.time() if played is None else played,
+                    ),
                 ),
                 (
                     "UPDATE tables SET version = ?, outcome = ?, finished = ? WHERE id = ?",
@@ -235,6 +264,12 @@ class SqliteStorage:
                 ),
             ]
         )
+
+    def append_event(
+        self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
+    ) -> None:
+        """Store event `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
+        self.writer.write(table_events.event_statements(table_id, number, event, outcome))
 
     def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its actions, or None."""
@@ -324,6 +359,8 @@ class SqliteStorage:
                 for number, (seat, text) in enumerate(actions)
             ),
             outcome=None if outcome is None else json.loads(outcome),
+            times=table_events.load_times(self.connection, table_id),
+            events=table_events.load_events(self.connection, table_id),
         )
 
     # -- sealing --------------------------------------------------------------------------------

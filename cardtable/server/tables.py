@@ -13,15 +13,22 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+from collections.abc import Callable
 from typing import Any
 
+from cardtable.core.match import WITHDRAWALS
 from cardtable.core.players import Bot
 from cardtable.core.replay import replay_lines
 from cardtable.games import get_game
 from cardtable.server.limits import Limits, RateLimiter
 from cardtable.server.protocol import PROTOCOL, frame
-from cardtable.server.setup import seat_bot
+from cardtable.server.setup import SeatSpec, seat_bot
 from cardtable.server.storage import TableRecord
+from cardtable.server.table_events import CLOSED, TableEvent
+
+#: The bot that takes a withdrawn seat at a table that goes on, and its pace (seconds).
+TAKEOVER_BOT = "heuristic"
+TAKEOVER_PACE = 1.0
 
 
 def token_hash(token: str) -> str:
@@ -79,20 +86,36 @@ class LiveTable:
         self.created = record.created
         self.game = get_game(record.setup.game)
         self.match = record.setup.start_match()
-        #: Every action's text, in order (what the bot workers are sent).
+        #: Every action's text, in order (what the bot workers are sent), and when each was taken.
         self.texts: list[str] = []
+        self.times: list[float | None] = list(record.times)
+        #: Seats that withdrew and the closing, in order (table_events.py).
+        self.events: list[TableEvent] = []
+        pending = list(record.events)
         for seat, text in record.actions:
+            while pending and pending[0].at <= len(self.texts):
+                self.apply_event(pending.pop(0))
             self.match.play(text, seat)
             self.texts.append(text)
+        for event in pending:
+            self.apply_event(event)
         self.bots: dict[int, Bot] = {
             seat: seat_bot(spec, self.game) for seat, spec in enumerate(self.setup.seats) if spec.is_bot
         }
+        for seat in range(len(self.setup.seats)):
+            if seat not in self.bots and self.seat_spec(seat).is_bot:
+                self.bots[seat] = seat_bot(self.seat_spec(seat), self.game)
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
         #: A spectator's first state frame (version, frame, log length), the same for every spectator
         #: joining at that version; and the game's end, the same for everyone.
         self.watching: tuple[int, str, int] | None = None
         self.game_over: str | None = None
+        #: When each person's seat was last left by its last connection (lifecycle.py), and what state
+        #: frames add of the table's time: its clock, the countdown of a seat to act that is away (the
+        #: lifecycle sets both once the service holds the table).
+        self.away_since: dict[int, float] = {}
+        self.timing: Callable[[], dict[str, Any]] = dict
 
     @property
     def version(self) -> int:
@@ -103,6 +126,33 @@ class LiveTable:
     def finished(self) -> bool:
         """Whether the game is over."""
         return self.match.is_over
+
+    @property
+    def last_played(self) -> float:
+        """When the table was last played on (its last action or event, or its creation)."""
+        # Both lists are in the order things happened: their last times are the latest.
+        played = next((stamp for stamp in reversed(self.times) if stamp is not None), self.created)
+        return max(played, self.events[-1].time if self.events else played)
+
+    def apply_event(self, event: TableEvent) -> None:
+        """A stored withdrawal or closing, taken by the match (a withdrawn seat's bot is the caller's)."""
+        if event.kind == CLOSED:
+            self.match.close(event.detail)
+        else:
+            assert event.seat is not None
+            self.match.withdraw(event.seat, event.kind)
+        self.events.append(event)
+
+    def seat_spec(self, seat: int) -> SeatSpec:
+        """Who plays a seat now: its set-up's player, or the bot that took it when its person withdrew."""
+        spec = self.setup.seats[seat]
+        withdrawals = self.match.withdrawals
+        if spec.is_bot or self.match.withdrawn(seat) is None:
+            return spec
+        outcome = self.match.outcome
+        if outcome is not None and outcome.ending in WITHDRAWALS and withdrawals[-1].seat == seat:
+            return spec  # the withdrawal that ended the game: nobody took the seat
+        return SeatSpec(f"{spec.name} (bot)", TAKEOVER_BOT, TAKEOVER_PACE)
 
     def seat_of(self, token: str) -> int | None:
         """The seat a token holds, or None."""
@@ -118,16 +168,19 @@ class LiveTable:
 
     def seats_json(self) -> list[dict[str, Any]]:
         """Who sits where, as anyone at the table may know it (seats from 1)."""
-        return [
-            {
+        seats = []
+        for seat in range(len(self.setup.seats)):
+            spec = self.seat_spec(seat)
+            entry = {
                 "seat": seat + 1,
                 "name": spec.name,
                 "kind": "bot" if spec.is_bot else "person",
                 "bot": spec.bot if spec.duelist is None else "duelist",
                 "connected": spec.is_bot or self.connected(seat),
             }
-            for seat, spec in enumerate(self.setup.seats)
-        ]
+            left = self.match.withdrawn(seat)
+            seats.append(entry if left is None else entry | {"left": left})
+        return seats
 
     def summary(self) -> dict[str, Any]:
         """What anyone may know of the table: game, seats, progress and, at the end, the outcome."""
@@ -168,7 +221,7 @@ class LiveTable:
         connection.log_sent = history.length
         current = self.match.current_seat
         legal = []
-        if seat is not None and current == seat:
+        if seat is not None and current == seat and seat not in self.bots:
             format_action = self.game.format_action
             legal = [
                 {"id": index, "action": format_action(action)}
@@ -183,11 +236,13 @@ class LiveTable:
             view=data,
             log={"from": start, "entries": entries},
             legal=legal,
+            **self.timing(),
         )
 
     def first_state_frame(self, connection: Connection) -> str:
         """The state frame of a connection that has just joined; a spectator's is built once a version."""
-        if connection.seat is not None or connection.log_sent != 0:
+        if connection.seat is not None or connection.log_sent != 0 or self.timing():
+            # A table's clocks and countdowns change with time, not with its version: built afresh.
             return self.state_frame(connection, self.match.view(connection.seat))
         if self.watching is None or self.watching[0] != self.version:
             text = self.state_frame(connection, self.match.view(None))

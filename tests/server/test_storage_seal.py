@@ -100,7 +100,9 @@ def test_a_table_stored_in_the_clear_by_an_older_server_is_still_read(tmp_path: 
             "INSERT INTO tables (id, game, setup, token_hashes, creator, created) VALUES (?, ?, ?, ?, ?, ?)",
             ("old", "fm", json.dumps(setup.to_json()), json.dumps([None, None]), "127.0.0.1", 1.0),
         )
-        connection.execute("INSERT INTO actions VALUES ('old', 0, 0, 'pick h1')")
+        connection.execute(
+            "INSERT INTO actions (table_id, number, seat, text) VALUES ('old', 0, 0, 'pick h1')"
+        )
     connection.close()
     storage = SqliteStorage(path)
     storage.append_action("old", 1, 0, "play", None)

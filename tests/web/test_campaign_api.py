@@ -120,8 +120,11 @@ def test_a_campaign_belongs_to_its_browser_and_its_duel_is_settled_once_over(
         assert after["duel"] is None and after["last"]["won"] is False
         assert after["records"]["1"][1] == settled["records"]["1"][1] + 1
         assert (await client.post("/api/campaign/forfeit", json={})).status_code == 409
-        # The forfeited table, played on to a win, no longer counts.
-        _play_to_the_end(service, again.json()["table"], 6)
+        # The forfeited duel's table is over too (the duelist won), and holds no place of its address's.
+        forfeited_table = service.find(again.json()["table"])
+        assert forfeited_table.finished and forfeited_table.match.outcome.winners == (1,)
+        assert forfeited_table.match.outcome.ending == "resigned" and not service.tables_by_address
+        assert service.storage.load_table(forfeited_table.id).outcome["ending"] == "resigned"
         assert (await client.get("/api/campaign")).json()["records"] == after["records"]
 
     _run(tmp_path, scenario)

@@ -1,6 +1,6 @@
 // The lobby: play against bots in a click, make a table for friends, resume, watch, and browse finished games.
 import {
-  createTable, fmCatalogue, forget, games, getJson, rememberedTables, setSetting, setting,
+  createTable, fmCatalogue, forget, games, getJson, postJson, rememberedTables, setSetting, setting,
 } from "./api.js";
 import { copyText, dialog, fill, h, notice } from "./dom.js";
 import { savedDecks } from "./decks.js";
@@ -144,10 +144,15 @@ function newTableDialog(game, catalogue) {
   const preset = h("select", { name: "preset", "aria-label": "rules" },
     h("option", { value: "" }, "default rules"),
     Object.keys(game.presets || {}).map((name) => h("option", { value: name }, `${name}: ${game.presets[name]}`)));
+  // The clock the server counts (docs/protocol.md, "Clocks and claims"): none, as friends mostly play.
+  const clocks = [["", "no clock"], ['{"bank":180,"increment":2}', "3 min + 2 s a move"],
+    ['{"bank":600,"increment":5}', "10 min + 5 s a move"], ['{"move":60}', "1 minute a move"], ['{"move":86400}', "1 day a move"]];
+  const clock = h("select", { name: "clock", "aria-label": "clock" }, clocks.map(([value, words]) => h("option", { value }, words)));
   const more = h("button", { type: "button", onclick: () => { if (count < game.seats[1]) { count += 1; drawSeats(); } } }, "+ seat");
   const fewer = h("button", { type: "button", onclick: () => { if (count > game.seats[0]) { count -= 1; drawSeats(); } } }, "− seat");
   const form = h("form.new-table", {},
     Object.keys(game.presets || {}).length ? h("label", {}, "Rules ", preset) : null,
+    h("label", {}, "Clock ", clock),
     seatList,
     game.seats[0] !== game.seats[1] ? h("div", {}, fewer, more) : null);
   const create = h("button.primary", { type: "submit", dataset: { role: "create" } }, "Create the table");
@@ -166,6 +171,7 @@ function newTableDialog(game, catalogue) {
     if (seats[0].person) setSetting("name", seats[0].person);
     const request = { game: game.game, seats };
     if (preset.value) request.preset = preset.value;
+    if (clock.value) request.clock = JSON.parse(clock.value);
     try {
       const created = await createTable(request);
       box.close();
@@ -200,7 +206,8 @@ async function drawYourGames(list, titles) {
     const link = entry.seats.find((seat) => seat.seat === mine)?.link;
     const players = summary.seats.map((seat) => seat.name).join(", ");
     let state;
-    if (summary.finished) state = summary.outcome?.winners?.includes(mine) ? "won" : "finished";
+    if (summary.outcome?.ending === "closed") state = "closed";
+    else if (summary.finished) state = summary.outcome?.winners?.includes(mine) ? "won" : "finished";
     else state = summary.to_act === mine ? "your turn" : "in play";
     rows.push(h("li.game-row", { dataset: { table: entry.table, state } },
       h("span.game-name", {}, titles[entry.game] || entry.game),
@@ -209,9 +216,32 @@ async function drawYourGames(list, titles) {
       summary.finished
         ? h("a.button", { href: `/?replay=${entry.table}${mine ? `&as=${mine}` : ""}` }, "Replay")
         : h("a.button.primary", { href: link || `/?table=${entry.table}`, dataset: { role: "resume" } }, "Resume"),
+      summary.finished ? null : closeButton(entry, () => drawYourGames(list, titles)),
       h("button.ghost", { type: "button", title: "Forget this game here", onclick: () => { forget(entry.table); drawYourGames(list, titles); } }, "✕")));
   }
   fill(list, rows.length ? h("ul.game-rows", {}, rows) : h("p.muted", {}, "No games yet."));
+}
+
+/** Close a table this browser made (the server checks the maker's token: its first person's seat). */
+function closeButton(entry, redraw) {
+  const maker = entry.seats.find((seat) => seat.link);
+  if (!maker) return null;
+  const close = async (box) => {
+    box.close();
+    try {
+      await postJson(`/api/tables/${entry.table}/close`, { token: new URL(maker.link).searchParams.get("token") });
+      notice("The table is closed; its replay is kept", "success", 4);
+    } catch (error) {
+      notice(`The table could not be closed: ${error.message}`, "error");
+    }
+    redraw();
+  };
+  return h("button", { type: "button", title: "Close this table for everyone", dataset: { role: "close" }, onclick: () => {
+    const box = dialog("Close this table?", h("p", {}, "The game ends for everyone at it, without a result."), [
+      h("button.primary", { type: "button", dataset: { role: "confirm-close" }, onclick: () => close(box) }, "Close it"),
+      h("button.ghost", { type: "button", onclick: () => box.close() }, "Keep it"),
+    ]);
+  } }, "Close");
 }
 
 async function drawServerTables(list, titles) {

@@ -13,11 +13,19 @@ export function outcomeSummary(outcome, names, seat) {
   // How it ended: the reason in words, after the ending's name when the reason does not say it already.
   const ending = (outcome.ending || "").replaceAll("_", " ");
   const reason = outcome.reason || "";
-  const said = !ending || reason.toLowerCase().includes(ending.toLowerCase());
+  // The endings outside the rules (a seat that left, a closed table) say it all in their reason.
+  const outside = ["resigned", "timeout", "abandoned", "closed"].includes(outcome.ending);
+  const said = !ending || outside || reason.toLowerCase().includes(ending.toLowerCase());
   const how = said ? reason : `${ending}: ${reason}`;
+  // Seats that left before the end (resigned, or claimed against) and are not the reason itself.
+  const words = { resigned: "resigned", timeout: "ran out of time", abandoned: "stayed away" };
+  const person = (number) => name(number).replace(/ \(bot\)$/, "");
+  const left = (outcome.withdrawn || []).filter((entry) => !reason.startsWith(person(entry.seat)))
+    .map((entry) => `${person(entry.seat)} ${words[entry.why] || entry.why}; a bot played the seat on.`);
   return h("div.outcome", { dataset: { ending: outcome.ending || "" } },
     h("p.headline", {}, headline),
     h("p.reason", {}, how ? `${how[0].toUpperCase()}${how.slice(1)}.` : ""),
+    left.map((text) => h("p.withdrawn", {}, text)),
     h("table.scores", {},
       h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
       h("tbody", {}, (outcome.scores || []).map((score, index) => h("tr", {

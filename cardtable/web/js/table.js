@@ -2,6 +2,7 @@
 import { claimSeat, createTable, fmCatalogue, setting } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { dialog, fill, h, notice } from "./dom.js";
+import { EndingControls } from "./ending.js";
 import { loadGame } from "./games/index.js";
 import { movesPanel } from "./moves.js";
 import { rulesPanel } from "./rules.js";
@@ -53,11 +54,12 @@ class TablePage {
       h("section.log", {}, h("h3", {}, "What happened"), this.logList, chat),
       this.moves.element);
     this.side.classList.toggle("moves-open", this.showMoves);
+    this.ending = new EndingControls(this);
     const header = h("header.table-header", {},
       h("a.home", { href: "/", title: "Back to the lobby" }, "◀ cardtable"),
       this.title = h("h1.table-title", {}, "…"),
       this.seatsBar,
-      h("div.header-buttons", {},
+      h("div.header-buttons", {}, this.ending.claimButton, this.ending.resignButton,
         h("button.ghost", { type: "button", onclick: () => this.toggleMoves(), title: "Every legal move as text (keys: m)", dataset: { role: "moves-toggle" } }, "Moves"),
         this.rulesButton = h("button.ghost", { type: "button", onclick: () => this.openRules() }, "Rules"),
         this.logButton = h("button.ghost.narrow-only", { type: "button", onclick: () => this.root.classList.toggle("show-side") }, "Log")));
@@ -71,6 +73,8 @@ class TablePage {
       error: (frame) => this.error(frame),
       ack: () => {},
       presence: (frame) => this.presence(frame),
+      withdrawn: (frame) => this.ending.withdrawn(frame),
+      countdown: (frame) => this.ending.countdown(frame),
       chat: (frame) => { this.chats.push({ at: this.log.length, text: `${frame.name}: ${frame.text}` }); this.drawLog(); },
       status: (text) => { this.status.textContent = text; this.status.hidden = !text; },
     });
@@ -92,6 +96,7 @@ class TablePage {
     if (this.options.guide && module.guide) this.guide = await module.guide();
     this.module = module;
     this.drawSeats();
+    this.ending.update();
     if (this.frame) this.render();
   }
 
@@ -99,6 +104,7 @@ class TablePage {
     const seat = this.seats.find((entry) => entry.seat === frame.seat);
     if (seat) seat.connected = frame.connected;
     this.drawSeats();
+    this.ending.presence(frame);
   }
 
   state(frame) {
@@ -118,6 +124,7 @@ class TablePage {
     this.root.classList.remove("pending");
     document.body.dataset.version = frame.version;
     document.body.dataset.toAct = frame.to_act ?? "";
+    this.ending.state(frame);
     this.drawLog();
     this.drawSeats();
     if (this.module) this.render();
@@ -135,6 +142,7 @@ class TablePage {
   gameOver(frame) {
     this.over = frame;
     document.body.dataset.over = "1";
+    this.ending.update();
     if (this.module) this.render();
     setTimeout(() => this.showOutcome(), this.options.quickEnd ? 0 : 600);
   }
@@ -143,7 +151,7 @@ class TablePage {
     this.pending = false;
     this.root.classList.remove("pending");
     const tried = frame.action ? `“${frame.action}”: ` : "";
-    const words = { illegal: "Not allowed", parse: "Not a move", not_your_turn: "Not your turn", stale: "Too late", spectator: "Watching only" };
+    const words = { illegal: "Not allowed", parse: "Not a move", not_your_turn: "Not your turn", stale: "Too late", spectator: "Watching only", withdrawn: "You left this game", no_claim: "Not yet" };
     notice(`${words[frame.code] || "Refused"} — ${tried}${frame.message}`, "error", 8);
     if (["unknown_table", "unknown_token"].includes(frame.code)) {
       fill(this.board, h("div.empty", {}, frame.message, " ", h("a", { href: "/" }, "Back to the lobby")));
@@ -219,7 +227,8 @@ class TablePage {
         entry.seat === this.seat ? "me" : "", winners.includes(entry.seat) ? "winner" : ""].join(" "),
       dataset: { seat: entry.seat },
       title: `${entry.kind === "bot" ? `bot (${entry.bot})` : "person"}${entry.connected ? "" : ", not connected"}`,
-    }, `${entry.seat}. ${entry.name}${entry.seat === this.seat ? " (you)" : ""}`)),
+    }, `${entry.seat}. ${entry.name}${entry.seat === this.seat ? " (you)" : ""}`,
+    frame?.clock ? h("span.seat-clock", { dataset: { clock: entry.seat } }, this.ending.clockText(entry.seat)) : null)),
     this.seat === null ? h("span.badge.watching", {}, "watching") : null);
   }
 
