@@ -18,7 +18,10 @@ KEPT_MESSAGES = 1000
 
 
 class LogThrottle(logging.Filter):
-    """Lets each message through `burst` times per `interval` seconds, and counts the rest."""
+    """Lets each warning or error through `burst` times per `interval` seconds, and counts the rest.
+
+    Debug and info lines are the operator's choice (`--log-level`) and pass as they are.
+    """
 
     def __init__(
         self, burst: int = 5, interval: float = 1.0, clock: Callable[[], float] = time.monotonic
@@ -31,6 +34,8 @@ class LogThrottle(logging.Filter):
         self.seen: dict[tuple[str, str], list[float]] = {}
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.WARNING:
+            return True
         key = (record.name, str(record.msg))
         now = self.clock()
         entry = self.seen.get(key)
