@@ -168,10 +168,10 @@ class CampaignRoutes:
                 "seats": [{"person": progress.name, "deck": list(progress.deck)}, seat],
             }
             address = request.client.host if request.client is not None else "unknown"
-            table, tokens = self.service.create(request_data, address)
+            table, grants = self.service.create(request_data, address)
         except (CardtableError, ProtocolError) as error:
             return self._refused(error)
-        token = tokens[0]
+        token = grants.tokens[0]
         assert token is not None
         record = CampaignRecord(record.token_hash, record.progress, table.id, duelist, record.last_result)
         self.storage.save_campaign(record)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,8 +37,24 @@ class Limits:
     flood_disconnect: int = 100
     #: Open connections from one address.
     max_connections_per_address: int = 64
-    #: Connections (seats and spectators) at one table.
-    max_connections_per_table: int = 64
+    #: Open connections in all (seats, spectators and those at no table yet).
+    max_connections: int = 4096
+    #: Connections holding one seat (tabs, a reload); past it the seat's oldest connection is closed.
+    max_connections_per_seat: int = 4
+    #: Spectators in all: the rest of `max_connections` is kept for the seats.
+    max_spectators: int = 3072
+    #: Spectators at one table (its seats are counted apart) ...
+    max_spectators_per_table: int = 64
+    #: ... and from one address, at all tables.
+    max_spectators_per_address: int = 16
+    #: Chat lines a minute: from one connection, ...
+    chat_lines_per_minute: int = 20
+    #: ... from one address, ...
+    chat_lines_per_minute_per_address: int = 40
+    #: ... from the spectators of one table, ...
+    spectator_chat_lines_per_minute_per_table: int = 60
+    #: ... and in all (each refused past its budget, `rate_limited`).
+    chat_lines_per_minute_in_all: int = 3000
     #: Unfinished tables created from one address.
     max_tables_per_address: int = 32
     #: Unfinished tables in all.
@@ -89,20 +105,21 @@ def _number(text: str, whole: bool) -> int | float | None:
 class RateLimiter:
     """A token bucket: `rate` messages a second on average, `burst` at once."""
 
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = float(burst)
         self.tokens = float(burst)
-        self.stamp = time.monotonic()
+        self.clock = clock
+        self.stamp = clock()
 
     def full(self) -> bool:
         """Whether the bucket has refilled to its burst (nothing of its past still counts)."""
-        now = time.monotonic()
+        now = self.clock()
         return self.tokens + (now - self.stamp) * self.rate >= self.burst
 
     def allow(self) -> bool:
         """Whether one more message may pass now (it is counted if so)."""
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1.0:

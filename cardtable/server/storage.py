@@ -97,6 +97,10 @@ class Storage(Protocol):
         """Store action `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
         ...
 
+    def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
+        """Replace what a table keeps of its seats' secrets: a claimed or withdrawn invitation (committed)."""
+        ...
+
     def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its actions, or None."""
         ...
@@ -106,7 +110,7 @@ class Storage(Protocol):
         ...
 
     def list_tables(self, limit: int) -> list[TableListing]:
-        """The newest tables, finished or not."""
+        """The newest public tables, finished or not (unlisted and closed ones are left out)."""
         ...
 
     def load_campaign(self, token_hash: str) -> CampaignRecord | None:
@@ -229,6 +233,14 @@ class SqliteStorage:
                 ),
             )
 
+    def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
+        """Replace what a table keeps of its seats' secrets: a claimed or withdrawn invitation (committed)."""
+        with self.connection:
+            self.connection.execute("BEGIN")
+            self.connection.execute(
+                "UPDATE tables SET token_hashes = ? WHERE id = ?", (json.dumps(list(token_hashes)), table_id)
+            )
+
     def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its actions, or None."""
         row = self.connection.execute(
@@ -252,9 +264,11 @@ class SqliteStorage:
         return records
 
     def list_tables(self, limit: int) -> list[TableListing]:
-        """The newest tables, finished or not."""
+        """The newest public tables, finished or not (unlisted and closed ones are left out)."""
         rows = self.connection.execute(
-            "SELECT id, game, setup, created, version, finished FROM tables ORDER BY created DESC LIMIT ?",
+            "SELECT id, game, setup, created, version, finished FROM tables "
+            "WHERE coalesce(json_extract(setup, '$.access.privacy'), 'public') = 'public' "
+            "ORDER BY created DESC LIMIT ?",
             (limit,),
         ).fetchall()
         listing = []

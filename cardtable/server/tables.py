@@ -29,6 +29,15 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+#: What a seat waiting for its person keeps: its invitation's hash follows, or nothing once withdrawn.
+INVITED = "invite:"
+
+
+def held(key: str | None) -> bool:
+    """Whether a seat's key is a token's hash (its person holds it), not a bot's or an invitation's."""
+    return key is not None and not key.startswith(INVITED)
+
+
 class Connection:
     """One client's connection: where it sits, what it was sent, and its queue of frames to send."""
 
@@ -42,6 +51,8 @@ class Connection:
         self.log_sent = 0
         #: Messages refused for flooding so far.
         self.flooded = 0
+        #: Its number, given by the server when it joins a table (a spectator is named by it).
+        self.number = 0
         self.closed = False
         self.close_code = 1000
         self.close_reason = ""
@@ -121,8 +132,10 @@ class LiveTable:
                 "kind": "bot" if spec.is_bot else "person",
                 "bot": spec.bot if spec.duelist is None else "duelist",
                 "connected": spec.is_bot or self.connected(seat),
+                "claimed": None if spec.is_bot else held(key),
+                "invited": None if spec.is_bot else bool(key and key.startswith(INVITED) and key != INVITED),
             }
-            for seat, spec in enumerate(self.setup.seats)
+            for seat, (spec, key) in enumerate(zip(self.setup.seats, self.token_hashes, strict=True))
         ]
 
     def summary(self) -> dict[str, Any]:
@@ -138,6 +151,8 @@ class LiveTable:
             "to_act": None if current is None else current + 1,
             "finished": outcome is not None,
             "outcome": None if outcome is None else outcome.to_json(),
+            "privacy": self.setup.access.privacy,
+            "hot_seat": self.setup.access.hot_seat,
         }
 
     # -- frames ---------------------------------------------------------------------------
@@ -151,6 +166,9 @@ class LiveTable:
             title=self.game.title,
             seat=None if seat is None else seat + 1,
             seats=self.seats_json(),
+            privacy=self.setup.access.privacy,
+            hot_seat=self.setup.access.hot_seat,
+            maker=None if self.setup.access.host is None else self.setup.access.host + 1,
         )
 
     def state_frame(self, connection: Connection, view: Any) -> str:
