@@ -55,11 +55,19 @@ export function fmCatalogue() {
   return cardsPromise;
 }
 
-/** Create a table; returns the server's answer (seats with links, the spectators' link). */
+/** Create a table; returns the server's answer (your seat's link, the others' invitations, the watch link). */
 export async function createTable(request) {
   const created = await postJson("/api/tables", { protocol: 1, ...request });
   remember(created);
   return created;
+}
+
+/** Claim a seat's invitation: the server keeps its token in this browser's cookie; returns the seat. */
+export async function claimInvitation(tableId, invite) {
+  const claimed = await postJson(`/api/tables/${encodeURIComponent(tableId)}/claim`, { invite });
+  const summary = await getJson(`/api/tables/${encodeURIComponent(tableId)}`);
+  remember({ table: tableId, game: summary.game, seats: summary.seats, watch: null, mine: claimed.seat });
+  return claimed.seat;
 }
 
 // -- what this browser remembers -----------------------------------------------------------------
@@ -86,7 +94,10 @@ export function setSetting(name, value) {
   store(data);
 }
 
-/** Remember a table this browser created: each seat's invitation link, to resume or share it. */
+/**
+ * Remember a table this browser made or joined: its own seats' links, to resume them, and the invitations
+ * it may still share. No other seat's token is ever here: the server gives none.
+ */
 export function remember(created) {
   const data = load();
   const tables = (data.tables || []).filter((entry) => entry.table !== created.table);
@@ -94,9 +105,11 @@ export function remember(created) {
     table: created.table,
     game: created.game,
     created: Date.now(),
-    seats: created.seats.map((seat) => ({ seat: seat.seat, name: seat.name, kind: seat.kind, link: seat.link || null })),
+    seats: created.seats.map((seat) => ({ seat: seat.seat, name: seat.name, kind: seat.kind, link: seat.link || null, yours: !!seat.yours })),
     watch: created.watch,
-    mine: created.mine ?? null,
+    privacy: created.privacy || "public",
+    hotSeat: !!created.hot_seat,
+    mine: created.mine ?? created.seats.find((seat) => seat.yours)?.seat ?? null,
   });
   data.tables = tables.slice(0, 50);
   store(data);
