@@ -65,6 +65,9 @@ class Limits:
     max_queued_frames: int = 512
     #: The longest a bot may wait before its move appears (seconds).
     max_bot_pace: float = 30.0
+    #: The least time before any bot's move appears (seconds), whatever its pace: a bot that answers
+    #: faster would tell by its speed what it holds (benchmarks/bot_timing.py, docs/threat-model.md).
+    min_bot_answer_seconds: float = 0.4
     #: The largest thinking budget of a tree-search bot: seconds ...
     max_bot_seconds: float = 30.0
     #: ... or iterations.

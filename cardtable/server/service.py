@@ -366,7 +366,9 @@ class TableService:
                     return
                 await asyncio.sleep(BOT_RETRY_PAUSE)
                 continue
-            await asyncio.sleep(max(0.0, started + spec.pace - loop.time()))
+            # Held to a least time too, so that how long it thought does not tell what it holds.
+            least = max(spec.pace, self.limits.min_bot_answer_seconds)
+            await asyncio.sleep(max(0.0, started + least - loop.time()))
             if table.version != len(request.actions):
                 continue
             table.bots[seat] = move.bot
