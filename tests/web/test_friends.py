@@ -102,3 +102,33 @@ def test_the_maker_mutes_a_spectator_and_a_player_hides_the_spectators(
     assert ann.page.locator(".log-list li.chat").get_by_text("still me").count() == 0
     for player in (ann, bob, watcher):
         player.close()
+
+
+def test_tables_kept_by_an_older_client_keep_only_this_browsers_own_seat(
+    server: ServerProcess, browser: Browser
+) -> None:
+    created = server.create_table("drump", [{"person": "Ann"}, {"person": "Bob"}], hot_seat=True)
+    links = [seat["link"] for seat in created["seats"]]
+    old = {
+        "tables": [
+            {
+                "table": created["table"],
+                "game": "drump",
+                "created": 1,
+                "mine": 1,
+                "watch": None,
+                "seats": [
+                    {"seat": 1, "name": "Ann", "kind": "person", "link": links[0]},
+                    {"seat": 2, "name": "Bob", "kind": "person", "link": links[1]},
+                ],
+            }
+        ]
+    }
+    ann = Player(browser)
+    ann.page.goto(server.base + "/")
+    ann.page.evaluate("kept => localStorage.setItem('cardtable', JSON.stringify(kept))", old)
+    ann.page.reload()
+    ann.page.wait_for_selector(f'.your-games [data-table="{created["table"]}"]')
+    stored = _stored(ann)
+    assert links[0] in stored and links[1] not in stored
+    ann.close()

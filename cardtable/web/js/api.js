@@ -74,7 +74,19 @@ export async function claimInvitation(tableId, invite) {
 const KEY = "cardtable";
 
 function load() {
-  try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
+  let data;
+  try { data = JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
+  // An older client kept every seat's token link of the tables it made: only this browser's own is kept.
+  if ((data.tables || []).some((entry) => entry.privacy === undefined)) {
+    data.tables = data.tables.map((entry) => entry.privacy !== undefined ? entry : {
+      ...entry,
+      privacy: "public",
+      seats: entry.seats.map((seat) => (seat.seat === (entry.mine ?? entry.seats.find((first) => first.link)?.seat)
+        ? { ...seat, yours: !!seat.link } : { ...seat, link: null, yours: false })),
+    });
+    store(data);
+  }
+  return data;
 }
 
 function store(data) {
