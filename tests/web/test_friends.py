@@ -35,6 +35,7 @@ def test_an_invitation_is_claimed_once_and_each_browser_holds_its_own_seat(
     page.click('.invitations li[data-seat="1"] [data-role="sit"]')
     page.wait_for_selector('[data-area="my-hand"] .card')
     page.wait_for_selector('[data-role="invitations"]')
+    assert page.get_attribute('.seat-tag[data-seat="2"]', "data-claimed") == "false"
     assert page.text_content(".badge.privacy") == "unlisted"
 
     bob.page.goto(link)
@@ -43,6 +44,7 @@ def test_an_invitation_is_claimed_once_and_each_browser_holds_its_own_seat(
     assert "invite=" not in bob.page.url, "the code leaves the address once claimed"
     # Ann sees that seat 2 was claimed: no invitation is left to manage.
     page.wait_for_selector('[data-role="invitations"]', state="detached")
+    page.wait_for_selector('.seat-tag[data-seat="2"][data-claimed="true"]')
 
     eve.page.goto(link)
     refusal = eve.page.locator('[data-role="refusal"]')
