@@ -12,7 +12,7 @@ export function audienceControls(page) {
   const isMaker = () => page.seat !== null && page.seat === page.maker;
 
   function checkbox(role, checked, words, changed) {
-    return h("label", {}, h("input", { type: "checkbox", checked, dataset: { role }, onchange: (event) => changed(event.target.checked) }), ` ${words}`);
+    return h("div", {}, h("label", {}, h("input", { type: "checkbox", checked, dataset: { role }, onchange: (event) => changed(event.target.checked) }), ` ${words}`));
   }
 
   function update() {
