@@ -47,7 +47,8 @@ class TableRecord:
 
     id: str
     setup: TableSetup
-    #: The SHA-256 of each seat's token (None for a bot's seat); the tokens themselves are never kept.
+    #: The SHA-256 of each seat's token, or `invite:` and its open invitation's (None for a bot's seat;
+    #: server/invitations.py); the tokens and invitations themselves are never kept.
     token_hashes: tuple[str | None, ...]
     #: The address the table was created from.
     creator: str
