@@ -1,14 +1,16 @@
 """The web application: the HTTP API, the table WebSocket, and the browser client's files.
 
 Routes (docs/protocol.md):
-  POST /api/tables              create a table; answers each seat's link and token, and the spectators' link
+  POST /api/tables              create a table; answers the maker's token, invitations, the watch link
+  POST /api/tables/{id}/claim   claim a seat's invitation: its token, to the claimer alone (and in a cookie)
   GET  /api/tables              the newest tables
   GET  /api/tables/{id}         what anyone may know of one table
   GET  /api/tables/{id}/replay  a finished table's replay (JSON lines, seed included)
   POST /api/tables/{id}/close   close a table, for the person who made it (lifecycle.py)
   GET  /api/games               the games, their seats, presets, options and bots
   ...                           the browser client's own routes (client_api.py)
-  GET  /play/{id}?token=T       a seat's invitation: keeps the token in a cookie, opens the client
+  GET  /play/{id}?token=T       a seat's own link: keeps the token in a cookie, opens the client
+  GET  /play/{id}?invite=I      a seat's invitation: the client claims it (programs: POST .../claim)
   GET  /watch/{id}              the spectators' link
   WS   /ws                      the table protocol
   GET  /                        the browser client (cardtable/web/) or a page naming the API
@@ -21,6 +23,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
+from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -57,6 +60,8 @@ STATUS = {
     "timeout": 408,
     "too_large": 413,
     "unknown_table": 404,
+    "invitation": 409,
+    "seat_held": 409,
 }
 #: How long a seat's cookie is kept (30 days).
 SEAT_COOKIE_SECONDS = 30 * 86400
@@ -98,6 +103,7 @@ class TableApp:
             Route("/api/tables", self.list_tables, methods=["GET"]),
             Route("/api/tables/{table}", self.table, methods=["GET"]),
             Route("/api/tables/{table}/replay", self.replay, methods=["GET"]),
+            Route("/api/tables/{table}/claim", self.claim, methods=["POST"]),
             Route("/api/games", self.games, methods=["GET"]),
             Route("/play/{table}", self.invitation, methods=["GET"]),
             Route("/watch/{table}", self.watch, methods=["GET"]),
@@ -133,28 +139,49 @@ class TableApp:
         return PlainTextResponse(API_PAGE.format(protocol=PROTOCOL))
 
     async def create_table(self, request: Request) -> Response:
-        """Create a table; answer its id, each seat's link and token, and the spectators' link."""
+        """Create a table; answer its id, the maker's token, the others' invitations and the watch link."""
         try:
             body = await self._body(request)
             data = parse_json(body, "table request", BadRequest)
-            table, tokens = self.service.create(data, client_network(request, self.limits))
+            table, grants = self.service.create(data, client_network(request, self.limits))
         except ProtocolError as error:
             return _error(error)
         seats = []
-        for seat, (entry, token) in enumerate(zip(table.seats_json(), tokens, strict=True)):
+        for entry, token, invite in zip(table.seats_json(), grants.tokens, grants.invitations, strict=True):
             if token is not None:
-                entry |= {"token": token, "link": self.site.link(f"/play/{table.id}?token={token}")}
-            seats.append(entry | {"seat": seat + 1})
+                link = self.site.link(f"/play/{table.id}?token={token}")
+                entry |= {"token": token, "link": link, "yours": True}
+            if invite is not None:
+                entry |= {"invite": invite, "link": self.site.link(f"/play/{table.id}?invite={invite}")}
+            seats.append(entry)
+        access = table.setup.access
         return JSONResponse(
             {
                 "protocol": PROTOCOL,
                 "table": table.id,
                 "game": table.game.name,
                 "seats": seats,
-                "watch": self.site.link(f"/watch/{table.id}"),
+                "privacy": access.privacy,
+                "hot_seat": access.hot_seat,
+                "watch": self.site.link(f"/watch/{table.id}") if access.watchable else None,
             },
             status_code=201,
         )
+
+    async def claim(self, request: Request) -> Response:
+        """Claim a seat's invitation: answer its token to the claimer alone, and keep it in a cookie."""
+        table_id = request.path_params["table"]
+        try:
+            data = parse_json(await self._body(request), "claim", BadRequest)
+            code = data.get("invite") if isinstance(data, dict) else None
+            if not isinstance(code, str):
+                raise BadRequest('a claim is {"invite": "..."}, the code of the invitation link')
+            table, seat, token = self.service.claim(table_id, code, request.cookies)
+        except ProtocolError as error:
+            return _error(error)
+        response = JSONResponse({"table": table.id, "seat": seat + 1, "token": token})
+        self.site.set_cookie(response, COOKIE_PREFIX + table_id, token, SEAT_COOKIE_SECONDS)
+        return response
 
     async def _body(self, request: Request) -> str:
         """The request's body as text."""
@@ -216,8 +243,20 @@ class TableApp:
         return JSONResponse({"protocol": PROTOCOL, "games": described})
 
     async def invitation(self, request: Request) -> Response:
-        """A seat's link: its token goes into a cookie, and the client opens at the table."""
+        """A seat's link: its token goes into a cookie, and the client opens at the table.
+
+        An invitation is only shown here: claiming it is a POST (the client's, on opening it), so that a
+        program that merely reads links (a chat's preview of them) claims no seat.
+        """
         table_id = request.path_params["table"]
+        invite = request.query_params.get("invite")
+        if invite is not None:
+            if WEB_FOLDER.is_dir():
+                return RedirectResponse(f"/?table={table_id}&invite={quote(invite)}", status_code=303)
+            return PlainTextResponse(
+                f"An invitation to table {table_id}: claim it with POST /api/tables/{table_id}/claim "
+                f'{{"invite": "..."}}; the answer holds the seat\'s token, for you alone.\n'
+            )
         token = request.query_params.get("token", "")
         table = self.service.find(table_id)
         seat = None if table is None else table.seat_of(token)
@@ -237,8 +276,11 @@ class TableApp:
     async def watch(self, request: Request) -> Response:
         """The spectators' link."""
         table_id = request.path_params["table"]
-        if self.service.find(table_id) is None:
+        table = self.service.find(table_id)
+        if table is None:
             return PlainTextResponse(f"there is no table {table_id!r}\n", status_code=404)
+        if not table.setup.access.watchable:
+            return PlainTextResponse(f"table {table_id!r} is closed to spectators\n", status_code=403)
         if WEB_FOLDER.is_dir():
             return RedirectResponse(f"/?table={table_id}&watch=1", status_code=303)
         return PlainTextResponse(
@@ -251,9 +293,9 @@ class TableApp:
         """One client's connection: its messages in order, its frames sent by a writer of their own."""
         address = client_network(websocket, self.limits)
         await websocket.accept()
-        if not self.service.connection_allowed(address):
-            limit = self.limits.max_connections_per_address
-            await websocket.send_text(error_frame("limit", f"{address} already has {limit} connections"))
+        refusal = self.service.connection_refused(address)
+        if refusal is not None:
+            await websocket.send_text(error_frame("limit", refusal))
             await websocket.close(1008, "too many connections")
             return
         connection = Connection(address, self.limits)

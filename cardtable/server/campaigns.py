@@ -171,10 +171,10 @@ class CampaignRoutes:
                 "game": "fm",
                 "seats": [{"person": progress.name, "deck": list(progress.deck)}, seat],
             }
-            table, tokens = self.service.create(request_data, client_network(request, self.service.limits))
+            table, grants = self.service.create(request_data, client_network(request, self.service.limits))
         except (CardtableError, ProtocolError) as error:
             return self._refused(error)
-        token = tokens[0]
+        token = grants.tokens[0]
         assert token is not None
         record = CampaignRecord(record.token_hash, record.progress, table.id, duelist, record.last_result)
         self.storage.save_campaign(record)

@@ -40,8 +40,24 @@ class Limits:
     flood_disconnect: int = 100
     #: Open connections from one address.
     max_connections_per_address: int = 64
-    #: Connections (seats and spectators) at one table.
-    max_connections_per_table: int = 64
+    #: Open connections in all (seats, spectators and those at no table yet).
+    max_connections: int = 4096
+    #: Connections holding one seat (tabs, a reload); past it the seat's oldest connection is closed.
+    max_connections_per_seat: int = 4
+    #: Spectators in all: the rest of `max_connections` is kept for the seats.
+    max_spectators: int = 3072
+    #: Spectators at one table (its seats are counted apart) ...
+    max_spectators_per_table: int = 64
+    #: ... and from one address, at all tables.
+    max_spectators_per_address: int = 16
+    #: Chat lines a minute: from one connection, ...
+    chat_lines_per_minute: int = 20
+    #: ... from one address, ...
+    chat_lines_per_minute_per_address: int = 40
+    #: ... from the spectators of one table, ...
+    spectator_chat_lines_per_minute_per_table: int = 60
+    #: ... and in all (each refused past its budget, `rate_limited`).
+    chat_lines_per_minute_in_all: int = 3000
     #: Unfinished tables created from one address.
     max_tables_per_address: int = 32
     #: Unfinished tables in all.
@@ -59,6 +75,9 @@ class Limits:
     max_queued_frames: int = 512
     #: The longest a bot may wait before its move appears (seconds).
     max_bot_pace: float = 30.0
+    #: The least time before any bot's move appears (seconds), whatever its pace: a bot that answers
+    #: faster would tell by its speed what it holds (benchmarks/bot_timing.py, docs/threat-model.md).
+    min_bot_answer_seconds: float = 0.4
     #: The largest thinking budget of a tree-search bot: seconds ...
     max_bot_seconds: float = 30.0
     #: ... or iterations.

@@ -124,7 +124,34 @@ class Claim:
     ref: str | int | None = None
 
 
-ClientMessage = Join | Act | Leave | Chat | Ping | Resign | Claim
+@dataclass(frozen=True)
+class SpectatorChat:
+    """A player shows or hides the spectators' chat at their seat."""
+
+    show: bool
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
+class Moderate:
+    """The table's maker turns spectators' chat on or off, or mutes or unmutes one spectator."""
+
+    spectator_chat: bool | None
+    mute: int | None
+    unmute: int | None
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
+class Invite:
+    """The table's maker issues a new invitation to an unclaimed seat, or withdraws it."""
+
+    seat: int
+    withdraw: bool
+    ref: str | int | None = None
+
+
+ClientMessage = Join | Act | Leave | Chat | Ping | Resign | Claim | SpectatorChat | Moderate | Invite
 
 #: Each message type and the keys it may carry besides `type` and `ref`.
 _KEYS = {
@@ -135,6 +162,10 @@ _KEYS = {
     "ping": set(),
     "resign": set(),
     "claim": set(),
+    "spectator_chat": {"show"},
+    "moderate": {"spectator_chat", "mute", "unmute"},
+    "invite": {"seat"},
+    "withdraw": {"seat"},
 }
 
 
@@ -157,6 +188,15 @@ class _Fields:
                 "text" if types is str else "a whole number" if types is int else "text or a whole number"
             )
             raise Malformed(f"{self.kind} field {name!r}: {value!r} should be {wanted}")
+        return value
+
+    def flag(self, name: str, required: bool = False) -> bool | None:
+        """A true-or-false field (None if left out and not required)."""
+        value = self.data.get(name)
+        if value is None and not required:
+            return None
+        if not isinstance(value, bool):
+            raise Malformed(f"{self.kind} field {name!r}: {value!r} should be true or false")
         return value
 
 
@@ -205,6 +245,16 @@ def _read_fields(data: dict[str, Any], ref: str | int | None) -> ClientMessage:
         return Resign(ref)
     if kind == "claim":
         return Claim(ref)
+    if kind == "spectator_chat":
+        return SpectatorChat(bool(fields.flag("show", required=True)), ref)
+    if kind == "moderate":
+        mute, unmute = fields.get("mute", int), fields.get("unmute", int)
+        moderation = Moderate(fields.flag("spectator_chat"), mute, unmute, ref)
+        if moderation.spectator_chat is None and moderation.mute is None and moderation.unmute is None:
+            raise Malformed("a moderate message carries 'spectator_chat', 'mute' or 'unmute'")
+        return moderation
+    if kind in ("invite", "withdraw"):
+        return Invite(fields.get("seat", int, required=True), kind == "withdraw", ref)
     return Ping(ref)
 
 

@@ -20,17 +20,22 @@ from typing import Any
 
 from cardtable.core.errors import CardtableError, GameOverError, IllegalActionError, NotYourTurnError
 from cardtable.core.replay import replay_lines
+from cardtable.server.audience import Audience
+from cardtable.server.invitations import COOKIE_PREFIX, Grants, Invitations, grant
 from cardtable.server.lifecycle import Lifecycle
 from cardtable.server.limits import Limits
 from cardtable.server.protocol import (
     Act,
     Chat,
     Claim,
+    Invite,
     Join,
     Leave,
+    Moderate,
     Ping,
     ProtocolError,
     Resign,
+    SpectatorChat,
     engine_code,
     error_frame,
     frame,
@@ -39,7 +44,7 @@ from cardtable.server.protocol import (
 from cardtable.server.recent import Recent
 from cardtable.server.setup import read_table_request
 from cardtable.server.storage import Storage, StorageError, TableRecord
-from cardtable.server.tables import Connection, LiveTable, token_hash
+from cardtable.server.tables import Connection, LiveTable
 from cardtable.server.workers import BotPool, BotRequest
 
 log = logging.getLogger("cardtable.server")
@@ -52,8 +57,7 @@ FINISHED_KEPT = 256
 #: ... and, for many more, what is asked of them most: their summaries, and their replays' lines.
 SUMMARIES_KEPT = 10_000
 REPLAY_LINES_KEPT = 100_000
-#: The cookie that holds a seat's token for a table, in a browser.
-COOKIE_PREFIX = "cardtable-"
+__all__ = ["COOKIE_PREFIX", "TableService"]
 
 
 class TableService:
@@ -71,7 +75,8 @@ class TableService:
         self.tables: dict[str, LiveTable] = {}
         #: Unfinished tables by the address that created them.
         self.tables_by_address: Counter[str] = Counter()
-        self.connections_by_address: Counter[str] = Counter()
+        self.audience = Audience(limits)
+        self.invitations = Invitations(storage)
         self.broken: set[str] = set()
         #: Finished tables lately asked for, the oldest dropped first; their summaries and replays, which
         #: no longer change once nobody is at the table.
@@ -86,6 +91,15 @@ class TableService:
             Ping: lambda connection, message, cookies: connection.send(frame("pong", ref=message.ref)),
             Resign: self.lifecycle.resign,
             Claim: self.lifecycle.claim,
+            SpectatorChat: lambda connection, message, cookies: self.audience.show_spectators(
+                connection, message.show
+            ),
+            Moderate: lambda connection, message, cookies: self.audience.moderate(
+                connection, message.spectator_chat, message.mute, message.unmute
+            ),
+            Invite: lambda connection, message, cookies: self.invitations.reissue(
+                connection, message.seat, message.withdraw
+            ),
         }
 
     # -- start and stop ---------------------------------------------------------------------
@@ -120,8 +134,8 @@ class TableService:
                 connection.close(1012, "the server is restarting")
 
     # -- tables -------------------------------------------------------------------------------
-    def create(self, data: Any, address: str) -> tuple[LiveTable, list[str | None]]:
-        """A new table from a client's request, stored; returns it and each seat's token (None: a bot)."""
+    def create(self, data: Any, address: str) -> tuple[LiveTable, Grants]:
+        """A new table from a client's request, stored; returns it and its maker's tokens and invitations."""
         self.lifecycle.make_room(address)
         if self.tables_by_address[address] >= self.limits.max_tables_per_address:
             raise ProtocolError(
@@ -130,14 +144,14 @@ class TableService:
         if sum(self.tables_by_address.values()) >= self.limits.max_tables:
             raise ProtocolError("limit", f"the server holds its limit of {self.limits.max_tables} tables")
         setup = read_table_request(data, self.limits)
-        tokens = [None if seat.is_bot else secrets.token_urlsafe(24) for seat in setup.seats]
+        grants, keys = grant(setup)
         table_id = secrets.token_hex(5)
         while table_id in self.tables or self.storage.load_table(table_id) is not None:
             table_id = secrets.token_hex(5)
         record = TableRecord(
             id=table_id,
             setup=setup,
-            token_hashes=tuple(None if token is None else token_hash(token) for token in tokens),
+            token_hashes=keys,
             creator=address,
             created=self.clock(),
         )
@@ -152,7 +166,15 @@ class TableService:
         self.lifecycle.adopt(table)
         self.tables_by_address[address] += 1
         self.schedule_bots(table)
-        return table, tokens
+        return table, grants
+
+    def claim(self, table_id: str, code: str, cookies: Mapping[str, str]) -> tuple[LiveTable, int, str]:
+        """Claim a seat's invitation: the table, the seat and its token, now its claimer's alone."""
+        table = self.find(table_id)
+        if table is None:
+            raise ProtocolError("unknown_table", f"there is no table {table_id!r}")
+        seat, token = self.invitations.claim(table, code, cookies)
+        return table, seat, token
 
     def find(self, table_id: str) -> LiveTable | None:
         """A live table, or a finished one (rebuilt from storage, the last few kept), or None."""
@@ -197,19 +219,14 @@ class TableService:
         return lines
 
     # -- connections --------------------------------------------------------------------------
-    def connection_allowed(self, address: str) -> bool:
-        """Whether one more connection from `address` is within the limit (it is counted if so)."""
-        if self.connections_by_address[address] >= self.limits.max_connections_per_address:
-            return False
-        self.connections_by_address[address] += 1
-        return True
+    def connection_refused(self, address: str) -> str | None:
+        """None if one more connection from `address` is within the limits (it is counted), else why not."""
+        return self.audience.accept(address)
 
     def disconnected(self, connection: Connection) -> None:
-        """A connection has gone: it leaves its table, and stops counting against its address."""
+        """A connection has gone: it leaves its table, and stops being counted."""
         self._leave(connection, None, answer=False)
-        self.connections_by_address[connection.address] -= 1
-        if self.connections_by_address[connection.address] <= 0:
-            del self.connections_by_address[connection.address]
+        self.audience.gone(connection)
 
     def receive(self, connection: Connection, text: str | None, cookies: Mapping[str, str]) -> None:
         """Handle one message from a connection; anything wrong with it is answered with an error."""
@@ -247,19 +264,22 @@ class TableService:
                 raise ProtocolError("unknown_token", f"that token holds no seat at table {table.id}")
             if seat in table.bots:
                 seat = None  # its person left the game, and a bot took the seat: they may watch
-        if connection.table is not table and len(table.connections) >= self.limits.max_connections_per_table:
-            raise ProtocolError("limit", f"table {table.id} has its limit of connections")
+        if connection.table is not table or connection.seat != seat:
+            self.audience.check(connection, table, seat)
         self._leave(connection, None, answer=False)
         self.tables.setdefault(table.id, table)
         connection.table, connection.seat, connection.log_sent = table, seat, 0
         was_connected = seat is not None and table.connected(seat)
         table.connections.add(connection)
+        self.audience.enter(connection)
         connection.send(table.joined_frame(seat))
         connection.send(table.first_state_frame(connection))
         if table.finished:
             connection.send(table.game_over_frame())
         if seat is not None and not was_connected:
             table.broadcast(frame("presence", table=table.id, seat=seat + 1, connected=True))
+        elif seat is not None:
+            _tell_seat(table, seat)
 
     def _leave(self, connection: Connection, ref: str | int | None, answer: bool = True) -> None:
         table, seat = connection.table, connection.seat
@@ -267,6 +287,7 @@ class TableService:
             if answer:
                 raise ProtocolError("not_joined", "this connection is at no table")
             return
+        self.audience.release(connection)
         table.connections.discard(connection)
         connection.table, connection.seat = None, None
         if answer:
@@ -274,6 +295,8 @@ class TableService:
         if seat is not None and not table.connected(seat):
             table.broadcast(frame("presence", table=table.id, seat=seat + 1, connected=False))
             self.lifecycle.went_away(table, seat)
+        elif seat is not None:
+            _tell_seat(table, seat)
         self._forget_if_idle(table)
 
     def _chat(self, connection: Connection, message: Chat, cookies: Mapping[str, str]) -> None:
@@ -285,11 +308,7 @@ class TableService:
             raise ProtocolError(
                 "malformed", f"a chat line is printable text of 1 to {self.limits.max_chat_chars} characters"
             )
-        seat = connection.seat
-        name = "spectator" if seat is None else table.setup.seats[seat].name
-        table.broadcast(
-            frame("chat", table=table.id, seat=None if seat is None else seat + 1, name=name, text=text)
-        )
+        self.audience.chat(connection, table, text)
 
     # -- actions -------------------------------------------------------------------------------
     def _act(self, connection: Connection, message: Act, cookies: Mapping[str, str]) -> None:
@@ -397,7 +416,9 @@ class TableService:
                     return
                 await asyncio.sleep(BOT_RETRY_PAUSE)
                 continue
-            await asyncio.sleep(max(0.0, started + spec.pace - loop.time()))
+            # Held to a least time too, so that how long it thought does not tell what it holds.
+            least = max(spec.pace, self.limits.min_bot_answer_seconds)
+            await asyncio.sleep(max(0.0, started + least - loop.time()))
             if table.version != len(request.actions):
                 continue
             table.bots[seat] = move.bot
@@ -422,3 +443,12 @@ class TableService:
         """A finished table nobody watches leaves memory (it stays in storage)."""
         if table is not None and table.finished and not table.connections:
             self.tables.pop(table.id, None)
+            self.audience.forget(table)
+
+
+def _tell_seat(table: LiveTable, seat: int) -> None:
+    """Tell a seat's connections how many there are: more than one means the seat is open elsewhere too."""
+    holders = [connection for connection in table.connections if connection.seat == seat]
+    text = frame("seat_connections", table=table.id, seat=seat + 1, connections=len(holders))
+    for connection in holders:
+        connection.send(text)

@@ -64,9 +64,43 @@ class SeatSpec:
         return cls(data["name"], data["bot"], float(data["pace"]), data["duelist"])
 
 
+#: Who may watch a table: anyone (it is listed), those given its watch link (unlisted), or nobody.
+PRIVACIES = ("public", "unlisted", "closed")
+
+
+@dataclass(frozen=True)
+class TableAccess:
+    """Who may watch a table, whether one person holds every seat, and whose seat made it."""
+
+    privacy: str = "public"
+    #: One person plays every person's seat, at one machine: the creator is given every seat's token.
+    hot_seat: bool = False
+    #: The seat (from 0) of the table's maker, who may moderate its spectators; None for a table of bots.
+    host: int | None = None
+
+    @property
+    def listed(self) -> bool:
+        """Whether the table is in the list of tables."""
+        return self.privacy == "public"
+
+    @property
+    def watchable(self) -> bool:
+        """Whether spectators may join."""
+        return self.privacy != "closed"
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for storage and for anyone at the table."""
+        return {"privacy": self.privacy, "hot_seat": self.hot_seat, "host": self.host}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> TableAccess:
+        """Access as storage wrote it (a table stored before it existed is public)."""
+        return cls(data.get("privacy", "public"), bool(data.get("hot_seat", False)), data.get("host"))
+
+
 @dataclass(frozen=True)
 class TableSetup:
-    """Everything that, with the action list, rebuilds a table's match exactly."""
+    """Everything that, with the action list, rebuilds a table's match exactly (and who may watch it)."""
 
     game: str
     seed: int
@@ -75,6 +109,7 @@ class TableSetup:
     position: dict[str, Any] | None = None
     #: The table's clock (clocks.py), or None.
     clock: dict[str, float] | None = None
+    access: TableAccess = TableAccess()
 
     def start_match(self) -> AnyMatch:
         """The match at its start."""
@@ -97,14 +132,17 @@ class TableSetup:
             "seats": [seat.to_json() for seat in self.seats],
             "position": self.position,
             "clock": self.clock,
+            "access": self.access.to_json(),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableSetup:
         """A set-up as storage wrote it."""
         seats = tuple(SeatSpec.from_json(seat) for seat in data["seats"])
-        clock = data.get("clock")
-        return cls(data["game"], int(data["seed"]), dict(data["options"]), seats, data["position"], clock)
+        clock, access = data.get("clock"), TableAccess.from_json(data.get("access", {}))
+        return cls(
+            data["game"], int(data["seed"]), dict(data["options"]), seats, data["position"], clock, access
+        )
 
 
 def seat_bot(seat: SeatSpec, game: AnyGame) -> Bot:
@@ -141,7 +179,11 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
     except CardtableError as error:
         raise BadRequest(str(error)) from None
     extra_keys, make_position = GAME_SETUPS.get(game.name, (frozenset(), None))
-    _refuse_unknown(data, {"protocol", "game", "preset", "options", "seats", "clock"}, "a table request")
+    _refuse_unknown(
+        data,
+        {"protocol", "game", "preset", "options", "seats", "clock", "privacy", "hot_seat"},
+        "a table request",
+    )
     if data.get("protocol") != PROTOCOL:
         raise ProtocolError(
             "version", f"this server speaks protocol {PROTOCOL}, not {data.get('protocol')!r}"
@@ -180,8 +222,22 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
         spec if spec.name else SeatSpec(f"Player {index + 1}", spec.bot, spec.pace, spec.duelist)
         for index, spec in enumerate(specs)
     ]
-    clock = read_clock(data.get("clock"))
-    return TableSetup(game.name, seed, game.option_table.to_dict(options), tuple(specs), position, clock)
+    clock, access = read_clock(data.get("clock")), _read_access(data, specs)
+    return TableSetup(
+        game.name, seed, game.option_table.to_dict(options), tuple(specs), position, clock, access
+    )
+
+
+def _read_access(data: Mapping[str, Any], specs: list[SeatSpec]) -> TableAccess:
+    privacy = data.get("privacy", "public")
+    if privacy not in PRIVACIES:
+        raise BadRequest(f"'privacy': {privacy!r} should be one of {', '.join(PRIVACIES)}")
+    hot_seat = data.get("hot_seat", False)
+    if not isinstance(hot_seat, bool):
+        raise BadRequest(f"'hot_seat': {hot_seat!r} should be true or false")
+    people = [index for index, spec in enumerate(specs) if not spec.is_bot]
+    # The maker sits at the first person's seat; the others are invited (docs/protocol.md).
+    return TableAccess(privacy, hot_seat, people[0] if people else None)
 
 
 def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str], limits: Limits) -> SeatSpec:

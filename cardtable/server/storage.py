@@ -49,7 +49,8 @@ class TableRecord:
 
     id: str
     setup: TableSetup
-    #: The SHA-256 of each seat's token (None for a bot's seat); the tokens themselves are never kept.
+    #: The SHA-256 of each seat's token, or `invite:` and its open invitation's (None for a bot's seat;
+    #: server/invitations.py); the tokens and invitations themselves are never kept.
     token_hashes: tuple[str | None, ...]
     #: The address the table was created from.
     creator: str
@@ -118,6 +119,10 @@ class Storage(Protocol):
         """Store event `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
         ...
 
+    def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
+        """Replace what a table keeps of its seats' secrets: a claimed or withdrawn invitation (committed)."""
+        ...
+
     def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its actions, or None."""
         ...
@@ -127,7 +132,7 @@ class Storage(Protocol):
         ...
 
     def list_tables(self, limit: int) -> list[TableListing]:
-        """The newest tables, finished or not."""
+        """The newest public tables, finished or not (unlisted and closed ones are left out)."""
         ...
 
     def load_campaign(self, token_hash: str) -> CampaignRecord | None:
@@ -271,6 +276,14 @@ class SqliteStorage:
         """Store event `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
         self.writer.write(table_events.event_statements(table_id, number, event, outcome))
 
+    def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
+        """Replace what a table keeps of its seats' secrets: a claimed or withdrawn invitation (committed)."""
+        with self.connection:
+            self.connection.execute("BEGIN")
+            self.connection.execute(
+                "UPDATE tables SET token_hashes = ? WHERE id = ?", (json.dumps(list(token_hashes)), table_id)
+            )
+
     def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its actions, or None."""
         row = self.connection.execute(
@@ -294,9 +307,11 @@ class SqliteStorage:
         return records
 
     def list_tables(self, limit: int) -> list[TableListing]:
-        """The newest tables, finished or not."""
+        """The newest public tables, finished or not (unlisted and closed ones are left out)."""
         rows = self.connection.execute(
-            "SELECT id, game, setup, created, version, finished FROM tables ORDER BY created DESC LIMIT ?",
+            "SELECT id, game, setup, created, version, finished FROM tables "
+            "WHERE coalesce(json_extract(setup, '$.access.privacy'), 'public') = 'public' "
+            "ORDER BY created DESC LIMIT ?",
             (limit,),
         ).fetchall()
         listing = []

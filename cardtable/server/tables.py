@@ -36,6 +36,15 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+#: What a seat waiting for its person keeps: its invitation's hash follows, or nothing once withdrawn.
+INVITED = "invite:"
+
+
+def held(key: str | None) -> bool:
+    """Whether a seat's key is a token's hash (its person holds it), not a bot's or an invitation's."""
+    return key is not None and not key.startswith(INVITED)
+
+
 class Connection:
     """One client's connection: where it sits, what it was sent, and its queue of frames to send."""
 
@@ -49,6 +58,8 @@ class Connection:
         self.log_sent = 0
         #: Messages refused for flooding so far.
         self.flooded = 0
+        #: Its number, given by the server when it joins a table (a spectator is named by it).
+        self.number = 0
         self.closed = False
         self.close_code = 1000
         self.close_reason = ""
@@ -169,7 +180,7 @@ class LiveTable:
     def seats_json(self) -> list[dict[str, Any]]:
         """Who sits where, as anyone at the table may know it (seats from 1)."""
         seats = []
-        for seat in range(len(self.setup.seats)):
+        for seat, key in enumerate(self.token_hashes):
             spec = self.seat_spec(seat)
             entry = {
                 "seat": seat + 1,
@@ -177,6 +188,8 @@ class LiveTable:
                 "kind": "bot" if spec.is_bot else "person",
                 "bot": spec.bot if spec.duelist is None else "duelist",
                 "connected": spec.is_bot or self.connected(seat),
+                "claimed": None if spec.is_bot else held(key),
+                "invited": None if spec.is_bot else bool(key and key.startswith(INVITED) and key != INVITED),
             }
             left = self.match.withdrawn(seat)
             seats.append(entry if left is None else entry | {"left": left})
@@ -195,6 +208,8 @@ class LiveTable:
             "to_act": None if current is None else current + 1,
             "finished": outcome is not None,
             "outcome": None if outcome is None else outcome.to_json(),
+            "privacy": self.setup.access.privacy,
+            "hot_seat": self.setup.access.hot_seat,
         }
 
     # -- frames ---------------------------------------------------------------------------
@@ -208,6 +223,9 @@ class LiveTable:
             title=self.game.title,
             seat=None if seat is None else seat + 1,
             seats=self.seats_json(),
+            privacy=self.setup.access.privacy,
+            hot_seat=self.setup.access.hot_seat,
+            maker=None if self.setup.access.host is None else self.setup.access.host + 1,
         )
 
     def state_frame(self, connection: Connection, view: Any) -> str:

@@ -25,6 +25,8 @@ FAST = (
     "max_sockets_per_address=2000",
     "http_requests_per_second=100000",
     "http_burst=100000",
+    # Bots answer as fast as they think (tests/server/test_bot_timing.py holds them to the least time).
+    "min_bot_answer_seconds=0.000001",
 )
 #: How long a test waits for one frame before it fails.
 WAIT = 30.0
@@ -108,12 +110,30 @@ class ServerProcess:
         """POST a table request."""
         return httpx.post(self.base + "/api/tables", json={"protocol": 1, **request}, timeout=WAIT)
 
-    def create_table(self, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
-        """A new table (the request must succeed)."""
+    def create_table(
+        self, game: str, seats: list[dict[str, Any]], claim: bool = True, **extra: Any
+    ) -> dict[str, Any]:
+        """A new table (the request must succeed).
+
+        With `claim`, each invitation is claimed over HTTP, as each invited person opening their link
+        would: every person's seat then has its token and a link that holds it (`/play/ID?token=...`).
+        """
         response = self.create({"game": game, "seats": seats, **extra})
         assert response.status_code == 201, response.text
         created: dict[str, Any] = response.json()
+        for seat in created["seats"] if claim else ():
+            if "invite" in seat:
+                claimed = self.claim(created["table"], seat["invite"])
+                assert claimed.status_code == 200, claimed.text
+                token = claimed.json()["token"]
+                seat |= {"token": token, "link": f"{self.base}/play/{created['table']}?token={token}"}
         return created
+
+    def claim(self, table: str, invite: str, cookies: dict[str, str] | None = None) -> httpx.Response:
+        """POST the claim of an invitation."""
+        return httpx.post(
+            f"{self.base}/api/tables/{table}/claim", json={"invite": invite}, cookies=cookies, timeout=WAIT
+        )
 
 
 class Client:

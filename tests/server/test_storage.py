@@ -61,12 +61,13 @@ class FailingStorage(SqliteStorage):
 def test_an_action_that_cannot_be_stored_is_refused_and_undone(tmp_path: Path) -> None:
     async def scenario() -> tuple[list[dict[str, Any]], int]:
         service = TableService(FailingStorage(tmp_path / "tables.sqlite"), None, Limits())  # type: ignore[arg-type]
-        table, tokens = service.create(
-            {"protocol": 1, "game": "drump", "seats": [{"person": "A"}, {"person": "B"}]}, "127.0.0.1"
+        table, grants = service.create(
+            {"protocol": 1, "game": "drump", "seats": [{"person": "A"}, {"person": "B"}], "hot_seat": True},
+            "127.0.0.1",
         )
         connection = Connection("127.0.0.1", Limits())
         acting = table.match.current_seat
-        join = {"type": "join", "protocol": 1, "table": table.id, "token": tokens[acting]}
+        join = {"type": "join", "protocol": 1, "table": table.id, "token": grants.tokens[acting]}
         service.receive(connection, json.dumps(join), {})
         service.receive(connection, json.dumps({"type": "action", "id": 0, "version": 0}), {})
         frames = []
@@ -82,20 +83,24 @@ def test_an_action_that_cannot_be_stored_is_refused_and_undone(tmp_path: Path) -
     assert frames[-1]["code"] == "storage" and "nothing changed" in frames[-1]["message"]
 
 
-def test_tokens_are_kept_only_as_hashes(tmp_path: Path) -> None:
+def test_tokens_and_invitations_are_kept_only_as_hashes(tmp_path: Path) -> None:
     async def scenario() -> list[str | None]:
         service = TableService(SqliteStorage(tmp_path / "tables.sqlite"), None, Limits())  # type: ignore[arg-type]
-        _, tokens = service.create(
-            {"protocol": 1, "game": "drump", "seats": [{"person": "A"}, {"person": "B"}]}, "127.0.0.1"
+        table, grants = service.create(
+            {"protocol": 1, "game": "scout", "seats": [{"person": "A"}, {"person": "B"}, {"person": "C"}]},
+            "127.0.0.1",
         )
+        invitation = grants.invitations[1]
+        assert invitation is not None
+        _, _, claimed = service.claim(table.id, invitation, {})
         service.storage.close()
-        return tokens
+        return [grants.tokens[0], claimed, grants.invitations[2]]
 
-    tokens = asyncio.run(scenario())
+    secrets = asyncio.run(scenario())
     stored = b"".join(path.read_bytes() for path in tmp_path.iterdir())
-    for token in tokens:
-        assert token is not None and len(token) >= 32
-        assert token.encode() not in stored and token_hash(token).encode() in stored
+    for secret in secrets:
+        assert secret is not None and len(secret) >= 32
+        assert secret.encode() not in stored and token_hash(secret).encode() in stored
 
 
 class CountingStorage(SqliteStorage):

@@ -156,7 +156,8 @@ def test_a_table_sealed_unpadded_by_an_older_server_is_still_read(tmp_path: Path
             ("old", "fm", json.dumps(data | {"sealed": sealed}), json.dumps([None, None]), "127.0.0.1", 1.0),
         )
         connection.execute(
-            "INSERT INTO actions (table_id, number, seat, text) VALUES ('old', 0, 0, ?)", (seal(key, nonce, "action 0", b"pick h1", b"old"),)
+            "INSERT INTO actions (table_id, number, seat, text) VALUES ('old', 0, 0, ?)",
+            (seal(key, nonce, "action 0", b"pick h1", b"old"),),
         )
     connection.close()
     storage = SqliteStorage(path)

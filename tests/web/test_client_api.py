@@ -138,7 +138,8 @@ def test_a_hint_comes_from_the_view_of_the_seat_whose_cookie_is_shown(
         created = await _table(client, "fm")
         table_id = created["table"]
         assert (await client.get(f"/api/tables/{table_id}/hint")).status_code == 403
-        await client.get(created["seats"][1]["link"])  # the invitation keeps seat 2's token in a cookie
+        # Seat 2's person claims the invitation: its token is kept in a cookie.
+        await client.post(f"/api/tables/{table_id}/claim", json={"invite": created["seats"][1]["invite"]})
         monkeypatch.delitem(client_api.HINTS, "fm")
         unconnected = await client.get(f"/api/tables/{table_id}/hint")
         assert unconnected.status_code == 501 and unconnected.json()["error"]["code"] == "no_hint"
@@ -157,8 +158,9 @@ def test_the_fusion_hint_is_the_finders_answer_on_the_seats_own_cards(tmp_path: 
 
     async def scenario(client: httpx.AsyncClient, service: Any) -> None:
         seats = [{"person": "Ann", "deck": fusion_deck()}, {"person": "Bob", "deck": fusion_deck()}]
-        answer = await client.post("/api/tables", json={"protocol": 1, "game": "fm", "seats": seats})
-        created = answer.json()
+        # One person holds both seats (hot-seat), to ask each seat's hint in turn.
+        request = {"protocol": 1, "game": "fm", "seats": seats, "hot_seat": True}
+        created = (await client.post("/api/tables", json=request)).json()
         table = service.find(created["table"])
         await client.get(created["seats"][0]["link"])
         given = (await client.get(f"/api/tables/{table.id}/hint")).json()

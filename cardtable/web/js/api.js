@@ -55,18 +55,38 @@ export function fmCatalogue() {
   return cardsPromise;
 }
 
-/** Create a table; returns the server's answer (seats with links, the spectators' link). */
+/** Create a table; returns the server's answer (your seat's link, the others' invitations, the watch link). */
 export async function createTable(request) {
   const created = await postJson("/api/tables", { protocol: 1, ...request });
   remember(created);
   return created;
 }
 
+/** Claim a seat's invitation: the server keeps its token in this browser's cookie; returns the seat. */
+export async function claimInvitation(tableId, invite) {
+  const claimed = await postJson(`/api/tables/${encodeURIComponent(tableId)}/claim`, { invite });
+  const summary = await getJson(`/api/tables/${encodeURIComponent(tableId)}`);
+  remember({ table: tableId, game: summary.game, seats: summary.seats, watch: null, mine: claimed.seat });
+  return claimed.seat;
+}
+
 // -- what this browser remembers -----------------------------------------------------------------
 const KEY = "cardtable";
 
 function load() {
-  try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
+  let data;
+  try { data = JSON.parse(localStorage.getItem(KEY)) || {}; } catch { return {}; }
+  // An older client kept every seat's token link of the tables it made: only this browser's own is kept.
+  if ((data.tables || []).some((entry) => entry.privacy === undefined)) {
+    data.tables = data.tables.map((entry) => entry.privacy !== undefined ? entry : {
+      ...entry,
+      privacy: "public",
+      seats: entry.seats.map((seat) => (seat.seat === (entry.mine ?? entry.seats.find((first) => first.link)?.seat)
+        ? { ...seat, yours: !!seat.link } : { ...seat, link: null, yours: false })),
+    });
+    store(data);
+  }
+  return data;
 }
 
 function store(data) {
@@ -86,7 +106,10 @@ export function setSetting(name, value) {
   store(data);
 }
 
-/** Remember a table this browser created: each seat's invitation link, to resume or share it. */
+/**
+ * Remember a table this browser made or joined: its own seats' links, to resume them, and the invitations
+ * it may still share. No other seat's token is ever here: the server gives none.
+ */
 export function remember(created) {
   const data = load();
   const tables = (data.tables || []).filter((entry) => entry.table !== created.table);
@@ -94,9 +117,11 @@ export function remember(created) {
     table: created.table,
     game: created.game,
     created: Date.now(),
-    seats: created.seats.map((seat) => ({ seat: seat.seat, name: seat.name, kind: seat.kind, link: seat.link || null })),
+    seats: created.seats.map((seat) => ({ seat: seat.seat, name: seat.name, kind: seat.kind, link: seat.link || null, yours: !!seat.yours })),
     watch: created.watch,
-    mine: created.mine ?? null,
+    privacy: created.privacy || "public",
+    hotSeat: !!created.hot_seat,
+    mine: created.mine ?? created.seats.find((seat) => seat.yours)?.seat ?? null,
   });
   data.tables = tables.slice(0, 50);
   store(data);

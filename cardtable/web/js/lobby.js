@@ -25,10 +25,10 @@ function botPace() {
   return Number(setting("botPace", 0.9));
 }
 
-/** Create a table and sit at its first person's seat (following its invitation link). */
+/** Create a table and sit at your own seat (its link keeps the seat's token in a cookie). */
 async function sitAt(request) {
   const created = await createTable(request);
-  const mine = created.seats.find((seat) => seat.link);
+  const mine = created.seats.find((seat) => seat.yours);
   location.href = mine.link;
 }
 
@@ -100,21 +100,34 @@ function gameTile(game, catalogue) {
       name === "fm" ? h("a.button.ghost", { href: "/?campaign", dataset: { role: "campaign" } }, "Campaign") : null));
 }
 
-/** The invitation links of a new table, each with a copy button, and the spectators' link. */
+const PRIVACY_WORDS = {
+  public: "anyone may watch (listed on this server)",
+  unlisted: "only those with the watch link may watch",
+  closed: "nobody may watch",
+};
+
+/** The seats of a new table: your own to sit at, an invitation for each friend, and the spectators' link. */
 export function invitations(created) {
   const rows = created.seats.map((seat) => h("li", { dataset: { seat: seat.seat } },
     h("b", {}, `Seat ${seat.seat}: ${seat.name}`),
-    seat.link
-      ? [" ", h("input.link", { readonly: true, value: seat.link, "aria-label": `seat ${seat.seat}'s link` }),
-        h("button", { type: "button", onclick: () => copyText(seat.link) }, "Copy"),
-        h("a.button.primary", { href: seat.link, dataset: { role: "sit" } }, "Sit here")]
-      : h("span.muted", {}, ` (${seat.bot === "duelist" ? "duelist" : `bot: ${seat.bot}`})`)));
+    seat.yours
+      ? [" ", h("a.button.primary", { href: seat.link, dataset: { role: "sit" } }, "Sit here")]
+      : seat.invite
+        ? [" ", h("input.link", { readonly: true, value: seat.link, "aria-label": `seat ${seat.seat}'s invitation` }),
+          h("button", { type: "button", onclick: () => copyText(seat.link) }, "Copy")]
+        : h("span.muted", {}, ` (${seat.bot === "duelist" ? "duelist" : `bot: ${seat.bot}`})`)));
+  const words = created.hot_seat
+    ? "A hot-seat table: every seat is yours, on this machine, and every seat is told so."
+    : "Send each friend their invitation: the first to open it takes the seat, and only that browser holds it. "
+      + "You see at the table when each is claimed, and may withdraw one or make a new one there.";
   return h("div.invitations", {},
-    h("p", {}, "Each link is the key to its seat: send each friend theirs, and open your own. ",
-      "Friends on this machine can open theirs in another browser window."),
+    h("p", {}, words),
     h("ol", {}, rows),
-    h("p", {}, "To watch: ", h("input.link", { readonly: true, value: created.watch }),
-      h("button", { type: "button", onclick: () => copyText(created.watch) }, "Copy")));
+    created.watch
+      ? h("p", {}, "To watch: ", h("input.link", { readonly: true, value: created.watch, dataset: { role: "watch-link" } }),
+        h("button", { type: "button", onclick: () => copyText(created.watch) }, "Copy"),
+        h("span.muted", {}, ` (${PRIVACY_WORDS[created.privacy] || ""})`))
+      : h("p.muted", { dataset: { role: "closed" } }, "Closed to spectators: nobody may watch."));
 }
 
 function seatRow(game, index, catalogue) {
@@ -150,11 +163,16 @@ function newTableDialog(game, catalogue) {
   const clock = h("select", { name: "clock", "aria-label": "clock" }, clocks.map(([value, words]) => h("option", { value }, words)));
   const more = h("button", { type: "button", onclick: () => { if (count < game.seats[1]) { count += 1; drawSeats(); } } }, "+ seat");
   const fewer = h("button", { type: "button", onclick: () => { if (count > game.seats[0]) { count -= 1; drawSeats(); } } }, "− seat");
+  const privacy = h("select", { name: "privacy", "aria-label": "who may watch" },
+    Object.entries(PRIVACY_WORDS).map(([value, words]) => h("option", { value }, words)));
+  const hotSeat = h("input", { type: "checkbox", name: "hot_seat" });
   const form = h("form.new-table", {},
     Object.keys(game.presets || {}).length ? h("label", {}, "Rules ", preset) : null,
     h("label", {}, "Clock ", clock),
     seatList,
-    game.seats[0] !== game.seats[1] ? h("div", {}, fewer, more) : null);
+    game.seats[0] !== game.seats[1] ? h("div", {}, fewer, more) : null,
+    h("label", {}, "Watching: ", privacy),
+    h("label", {}, hotSeat, " Hot-seat: I play every person's seat on this machine"));
   const create = h("button.primary", { type: "submit", dataset: { role: "create" } }, "Create the table");
   const box = dialog(`A table of ${game.title}`, form, [create, h("button.ghost", { type: "button", onclick: () => box.close() }, "Cancel")]);
   const submit = async (event) => {
@@ -169,7 +187,8 @@ function newTableDialog(game, catalogue) {
       else seats.push({ bot: kind.value.slice(4), name: name.value.trim(), pace: botPace(), ...deck });
     }
     if (seats[0].person) setSetting("name", seats[0].person);
-    const request = { game: game.game, seats };
+    const request = { game: game.game, seats, privacy: privacy.value };
+    if (hotSeat.checked) request.hot_seat = true;
     if (preset.value) request.preset = preset.value;
     if (clock.value) request.clock = JSON.parse(clock.value);
     try {
@@ -202,8 +221,9 @@ async function drawYourGames(list, titles) {
   for (const entry of remembered.slice(0, 12)) {
     const summary = await tableStatus(entry);
     if (!summary) continue;
-    const mine = entry.mine ?? entry.seats.find((seat) => seat.link)?.seat;
-    const link = entry.seats.find((seat) => seat.seat === mine)?.link;
+    const mine = entry.mine ?? entry.seats.find((seat) => seat.yours)?.seat;
+    // The seat's token is in this browser's cookie: the table's address opens it.
+    const link = entry.seats.find((seat) => seat.seat === mine && seat.yours)?.link;
     const players = summary.seats.map((seat) => seat.name).join(", ");
     let state;
     if (summary.outcome?.ending === "closed") state = "closed";
@@ -213,6 +233,8 @@ async function drawYourGames(list, titles) {
       h("span.game-name", {}, titles[entry.game] || entry.game),
       h("span.players", {}, players),
       h("span.state", {}, state),
+      summary.privacy && summary.privacy !== "public" ? h("span.badge.privacy", {}, summary.privacy) : null,
+      summary.hot_seat ? h("span.badge.hot-seat", {}, "hot-seat") : null,
       summary.finished
         ? h("a.button", { href: `/?replay=${entry.table}${mine ? `&as=${mine}` : ""}` }, "Replay")
         : h("a.button.primary", { href: link || `/?table=${entry.table}`, dataset: { role: "resume" } }, "Resume"),

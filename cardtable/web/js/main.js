@@ -10,7 +10,9 @@ addEventListener("pageshow", () => { leaving = false; });
 async function route() {
   const query = new URLSearchParams(location.search);
   try {
-    if (query.has("table")) {
+    if (query.has("table") && query.has("invite")) {
+      await claimAndOpen(query.get("table"), query.get("invite"));
+    } else if (query.has("table")) {
       const { openTable } = await import("./table.js");
       const table = query.get("table");
       const guide = query.has("guide") || sessionStorage.getItem(`guide-${table}`) === "1";
@@ -45,6 +47,22 @@ async function route() {
     fill(root, h("div.page", {}, h("h1", {}, "Something went wrong"), h("p", {}, String(error.message || error)),
       h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
   }
+}
+
+/** An invitation link: claim the seat (its token goes into this browser's cookie), then open the table. */
+async function claimAndOpen(table, invite) {
+  const [{ claimInvitation }, { openTable }] = await Promise.all([import("./api.js"), import("./table.js")]);
+  try {
+    await claimInvitation(table, invite);
+  } catch (error) {
+    fill(root, h("div.page.invitation-refused", {}, h("h1", {}, "This invitation cannot be used"),
+      h("p", { dataset: { role: "refusal" } }, String(error.message || error)),
+      h("p", {}, "Ask whoever made the table for a new one. ", h("a", { href: "/" }, "Back to the lobby"))));
+    return;
+  }
+  // The code has done its work: the address no longer holds it.
+  history.replaceState(null, "", `/?table=${encodeURIComponent(table)}`);
+  await openTable(root, table, {});
 }
 
 route();

@@ -1,5 +1,6 @@
 // The table page: seats, the game's board, the actions, the log, the move list, and the end of the game.
 import { claimSeat, createTable, fmCatalogue, setting } from "./api.js";
+import { audienceControls } from "./audience.js";
 import { TableConnection } from "./connection.js";
 import { dialog, fill, h, notice } from "./dom.js";
 import { EndingControls } from "./ending.js";
@@ -50,8 +51,9 @@ class TablePage {
       event.preventDefault();
       if (chatField.value.trim() && this.connection.chat(chatField.value.trim())) chatField.value = "";
     } }, chatField);
+    this.audience = audienceControls(this);
     this.side = h("aside.side", {},
-      h("section.log", {}, h("h3", {}, "What happened"), this.logList, chat),
+      h("section.log", {}, h("h3", {}, "What happened"), this.logList, chat, this.audience.element),
       this.moves.element);
     this.side.classList.toggle("moves-open", this.showMoves);
     this.ending = new EndingControls(this);
@@ -63,7 +65,7 @@ class TablePage {
         h("button.ghost", { type: "button", onclick: () => this.toggleMoves(), title: "Every legal move as text (keys: m)", dataset: { role: "moves-toggle" } }, "Moves"),
         this.rulesButton = h("button.ghost", { type: "button", onclick: () => this.openRules() }, "Rules"),
         this.logButton = h("button.ghost.narrow-only", { type: "button", onclick: () => this.root.classList.toggle("show-side") }, "Log")));
-    fill(this.root, h("div.table-page", {}, header, this.status,
+    fill(this.root, h("div.table-page", {}, header, this.status, this.audience.banner,
       h("div.table-body", {}, h("div.play-area", {}, this.recent, this.board, this.prompt, this.actionBar), this.side)));
     document.addEventListener("keydown", (event) => this.key(event));
     this.connection = new TableConnection(this.tableId, {
@@ -76,6 +78,12 @@ class TablePage {
       withdrawn: (frame) => this.ending.withdrawn(frame),
       countdown: (frame) => this.ending.countdown(frame),
       chat: (frame) => { this.chats.push({ at: this.log.length, text: `${frame.name}: ${frame.text}` }); this.drawLog(); },
+      chat: (frame) => { this.chats.push({ at: this.log.length, text: `${frame.name}: ${frame.text}`, spectator: frame.spectator }); this.drawLog(); },
+      seats: (frame) => { this.seats = frame.seats; this.drawSeats(); this.audience.update(); },
+      seat_connections: (frame) => this.audience.elsewhere(frame.connections),
+      moderation: (frame) => this.audience.moderation(frame),
+      spectator_chat: (frame) => this.audience.shown(frame.shown),
+      invitation: (frame) => this.audience.invitation(frame),
       status: (text) => { this.status.textContent = text; this.status.hidden = !text; },
     });
     this.status.hidden = true;
@@ -85,6 +93,9 @@ class TablePage {
     this.game = frame.game;
     this.seat = frame.seat;
     this.seats = frame.seats;
+    this.maker = frame.maker ?? null;
+    this.hotSeat = !!frame.hot_seat;
+    this.privacy = frame.privacy || "public";
     this.title.textContent = frame.title;
     document.title = `${frame.title} — cardtable`;
     this.root.dataset.game = frame.game;
@@ -97,6 +108,7 @@ class TablePage {
     this.module = module;
     this.drawSeats();
     this.ending.update();
+    this.audience.update();
     if (this.frame) this.render();
   }
 
@@ -226,10 +238,13 @@ class TablePage {
       class: [frame && frame.to_act === entry.seat ? "to-act" : "", entry.connected ? "" : "away",
         entry.seat === this.seat ? "me" : "", winners.includes(entry.seat) ? "winner" : ""].join(" "),
       dataset: { seat: entry.seat },
-      title: `${entry.kind === "bot" ? `bot (${entry.bot})` : "person"}${entry.connected ? "" : ", not connected"}`,
+      title: `${entry.kind === "bot" ? `bot (${entry.bot})` : "person"}${entry.connected ? "" : ", not connected"}${entry.claimed === false ? ", invitation not claimed yet" : ""}`,
+      "data-claimed": entry.claimed === null || entry.claimed === undefined ? null : String(entry.claimed),
     }, `${entry.seat}. ${entry.name}${entry.seat === this.seat ? " (you)" : ""}`,
     frame?.clock ? h("span.seat-clock", { dataset: { clock: entry.seat } }, this.ending.clockText(entry.seat)) : null)),
-    this.seat === null ? h("span.badge.watching", {}, "watching") : null);
+    this.seat === null ? h("span.badge.watching", {}, "watching") : null,
+    this.hotSeat ? h("span.badge.hot-seat", { title: "One person holds every person's seat, on one machine" }, "hot-seat table") : null,
+    this.privacy !== "public" ? h("span.badge.privacy", {}, this.privacy === "closed" ? "closed to spectators" : "unlisted") : null);
   }
 
   /** A log entry with the players' names for the engine's "Player N". */
@@ -240,10 +255,10 @@ class TablePage {
   drawLog() {
     const items = [];
     this.log.forEach((entry, index) => {
-      for (const said of this.chats) if (said.at === index) items.push(h("li.chat", {}, said.text));
+      for (const said of this.chats) if (said.at === index) items.push(this.audience.line(said));
       items.push(h("li", { class: index >= this.log.length - 3 ? "latest" : "" }, this.named(entry)));
     });
-    for (const said of this.chats) if (said.at >= this.log.length) items.push(h("li.chat", {}, said.text));
+    for (const said of this.chats) if (said.at >= this.log.length) items.push(this.audience.line(said));
     fill(this.logList, items);
     this.logList.scrollTop = this.logList.scrollHeight;
   }
@@ -308,8 +323,7 @@ class TablePage {
     });
     try {
       const created = await createTable({ game: this.game, seats });
-      const mine = created.seats.find((entry) => entry.seat === (this.seat || 1) && entry.link)
-        || created.seats.find((entry) => entry.link);
+      const mine = created.seats.find((entry) => entry.yours);
       const others = created.seats.filter((entry) => entry.link && entry !== mine);
       if (!others.length && mine) {
         location.href = mine.link;
