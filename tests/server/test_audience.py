@@ -1,8 +1,8 @@
 """Spectators never crowd out the seats, chat cannot be flooded, and tables may be unlisted or closed.
 
 Every test runs a real server process; connections from other addresses come
-from other loopback addresses (127.0.0.2, ...), which Linux routes to the
-server on 127.0.0.1.
+from other loopback addresses (127.0.2.1, ...: each in a /24 of its own, as the
+server counts addresses by network), which Linux routes to the server on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -99,10 +99,10 @@ def test_spectators_from_many_addresses_fill_a_table_and_its_seat_comes_back(pla
     async def scenario() -> tuple[int, dict[str, Any] | Client, dict[str, Any], dict[str, Any]]:
         player = await Client(plain.socket_url).open()
         await player.join(table, tokens[0])
-        crowd = await _fill(plain, table, [f"127.0.0.{number}" for number in range(2, 7)], 17)
+        crowd = await _fill(plain, table, [f"127.0.{number}.1" for number in range(2, 7)], 17)
         await player.close()
         await asyncio.sleep(0.2)
-        extra = await _watch(plain, table, "127.0.0.9")
+        extra = await _watch(plain, table, "127.0.9.1")
         back = await Client(plain.socket_url).open()
         state = await back.join(table, tokens[0])
         other = await Client(plain.socket_url).open()
@@ -123,8 +123,8 @@ def test_when_the_server_is_full_a_spectator_is_refused_before_a_player(tmp_path
         table, tokens = _two_people(server)
 
         async def scenario() -> tuple[int, dict[str, Any] | Client, list[dict[str, Any]]]:
-            crowd = await _fill(server, table, ["127.0.0.2", "127.0.0.3", "127.0.0.4"], 4)
-            refused = await _watch(server, table, "127.0.0.5")
+            crowd = await _fill(server, table, ["127.0.2.1", "127.0.3.1", "127.0.4.1"], 4)
+            refused = await _watch(server, table, "127.0.5.1")
             players = [await Client(server.socket_url).open() for _ in tokens]
             states = [await player.join(table, token) for player, token in zip(players, tokens, strict=True)]
             for client in [*crowd, *players]:
@@ -160,7 +160,7 @@ def test_a_chat_flood_from_many_connections_of_one_address_is_cut_and_the_player
     async def scenario() -> tuple[list[dict[str, Any]], int, list[dict[str, Any]], dict[str, Any]]:
         players = [await Client(plain.socket_url).open() for _ in tokens]
         states = [await player.join(table, token) for player, token in zip(players, tokens, strict=True)]
-        crowd = await _fill(plain, table, ["127.0.0.7"], 12)
+        crowd = await _fill(plain, table, ["127.0.7.1"], 12)
         for _ in range(30):
             for spectator in crowd:
                 await spectator.send({"type": "chat", "text": "flood"})
@@ -195,8 +195,8 @@ def test_a_player_hides_the_spectators_and_the_maker_mutes_one_or_all(plain: Ser
         maker, other = [await Client(plain.socket_url).open() for _ in tokens]
         await maker.join(table, tokens[0])
         await other.join(table, tokens[1])
-        loud = await _watch(plain, table, "127.0.0.10")
-        calm = await _watch(plain, table, "127.0.0.11")
+        loud = await _watch(plain, table, "127.0.10.1")
+        calm = await _watch(plain, table, "127.0.11.1")
         assert isinstance(loud, Client) and isinstance(calm, Client)
         await other.send({"type": "spectator_chat", "show": False})
         hidden = await other.next("spectator_chat")

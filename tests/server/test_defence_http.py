@@ -166,8 +166,9 @@ def test_links_come_from_the_public_url_never_from_the_host_header(tmp_path: Pat
         created = httpx.post(server.base + "/api/tables", json=DRUMP_PEOPLE, headers=forged).json()
         table = created["table"]
         assert created["watch"] == f"https://cards.example.org/watch/{table}"
-        for seat in created["seats"]:
-            assert seat["link"] == f"https://cards.example.org/play/{table}?token={seat['token']}"
+        own, invited_seat = created["seats"]
+        assert own["link"] == f"https://cards.example.org/play/{table}?token={own['token']}"
+        assert invited_seat["link"] == f"https://cards.example.org/play/{table}?invite={invited_seat['invite']}"
         # Behind TLS the seat's cookie goes over TLS only.
         invited = httpx.get(f"{server.base}/play/{table}", params={"token": created["seats"][0]["token"]})
         assert "secure" in invited.headers["set-cookie"].lower()

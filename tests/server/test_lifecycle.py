@@ -14,6 +14,7 @@ import pytest
 
 from cardtable.server import app as application
 from cardtable.server import tables
+from cardtable.server.invitations import Grants
 from cardtable.server.limits import Limits
 from cardtable.server.service import TableService
 from cardtable.server.storage import SqliteStorage
@@ -62,7 +63,14 @@ def _seated(service: TableService, table: LiveTable, token: str | None) -> Conne
 
 def _people(count: int, game: str = "drump", **extra: Any) -> dict[str, Any]:
     seats = [{"person": name} for name in ["Ann", "Bob", "Cara", "Dan", "Eve"][:count]]
-    return {"protocol": 1, "game": game, "seats": seats, **extra}
+    # The test plays every person's seat: a hot-seat table gives it every seat's token at once.
+    return {"protocol": 1, "game": game, "seats": seats, "hot_seat": True, **extra}
+
+
+def _made(created: tuple[LiveTable, Grants]) -> tuple[LiveTable, tuple[str | None, ...]]:
+    """A table just made and every seat's token (a hot-seat table's maker holds them all)."""
+    table, grants = created
+    return table, grants.tokens
 
 
 def _act(service: TableService, table: LiveTable, connections: dict[int, Connection]) -> None:
@@ -80,7 +88,7 @@ def _run(scenario: Callable[[], Awaitable[None]]) -> None:
 def test_a_resign_at_two_seats_ends_the_game_stored_before_it_is_told(tmp_path: Path) -> None:
     async def scenario() -> None:
         service = _service(tmp_path / "t.sqlite", Clock())
-        table, tokens = service.create(_people(2), "10.0.0.1")
+        table, tokens = _made(service.create(_people(2), "10.0.0.1"))
         ann, bob = _seated(service, table, tokens[0]), _seated(service, table, tokens[1])
         watcher = _seated(service, table, None)
         assert _send(service, watcher, {"type": "resign", "ref": 1})[0]["code"] == "spectator"
@@ -128,7 +136,7 @@ def test_a_resign_at_three_seats_puts_a_bot_in_the_seat(
         pool.start()
         try:
             service = _service(tmp_path / "t.sqlite", Clock(), pool)
-            table, tokens = service.create(_people(3, "scout"), "10.0.0.1")
+            table, tokens = _made(service.create(_people(3, "scout"), "10.0.0.1"))
             people = {seat: _seated(service, table, tokens[seat]) for seat in range(3)}
             told = _send(service, people[1], {"type": "resign"})
             assert told[0]["type"] == "withdrawn" and told[0]["why"] == "resigned"
@@ -138,6 +146,8 @@ def test_a_resign_at_three_seats_puts_a_bot_in_the_seat(
                 "kind": "bot",
                 "bot": "heuristic",
                 "connected": None,
+                "claimed": None,
+                "invited": None,
                 "left": "resigned",
             }
             assert not table.finished and service.tables_by_address["10.0.0.1"] == 1
@@ -194,7 +204,7 @@ def test_a_move_timed_out_may_be_claimed_and_not_before(tmp_path: Path) -> None:
         for clock_request, message in refused:
             with pytest.raises(Exception, match=message):
                 service.create(_people(2, clock=clock_request), "10.0.0.1")
-        table, tokens = service.create(_people(2, clock={"move": 60}), "10.0.0.1")
+        table, tokens = _made(service.create(_people(2, clock={"move": 60}), "10.0.0.1"))
         people = {seat: _seated(service, table, tokens[seat]) for seat in range(2)}
         acting = table.match.current_seat
         assert acting is not None
@@ -220,7 +230,7 @@ def test_a_claim_at_a_larger_table_puts_a_bot_in_the_seat_out_of_time(tmp_path: 
     async def scenario() -> None:
         clock = Clock()
         service = _service(tmp_path / "t.sqlite", clock)
-        table, tokens = service.create(_people(3, "dnup", clock={"move": 30}), "10.0.0.1")
+        table, tokens = _made(service.create(_people(3, "dnup", clock={"move": 30}), "10.0.0.1"))
         people = {seat: _seated(service, table, tokens[seat]) for seat in range(3)}
         acting = table.match.current_seat
         assert acting is not None
@@ -241,7 +251,7 @@ def test_a_bank_and_increment_clock_runs_on_across_a_restart(tmp_path: Path) -> 
     async def scenario() -> None:
         clock = Clock()
         service = _service(tmp_path / "t.sqlite", clock)
-        table, tokens = service.create(_people(2, clock={"bank": 100, "increment": 10}), "10.0.0.1")
+        table, tokens = _made(service.create(_people(2, clock={"bank": 100, "increment": 10}), "10.0.0.1"))
         people = {seat: _seated(service, table, tokens[seat]) for seat in range(2)}
         first = table.match.current_seat
         clock.now += 40
@@ -277,7 +287,7 @@ def test_a_seat_away_past_the_grace_period_may_be_claimed(tmp_path: Path) -> Non
     async def scenario() -> None:
         clock = Clock()
         service = _service(tmp_path / "t.sqlite", clock, disconnect_grace_seconds=120.0)
-        table, tokens = service.create(_people(2), "10.0.0.1")
+        table, tokens = _made(service.create(_people(2), "10.0.0.1"))
         acting = table.match.current_seat
         assert acting is not None
         other = 1 - acting
@@ -309,7 +319,7 @@ def test_a_table_nobody_plays_on_expires_closed_with_its_replay(tmp_path: Path) 
         clock = Clock()
         service = _service(tmp_path / "t.sqlite", clock)
         idle, _ = service.create(_people(2), "10.0.0.1")
-        played, tokens = service.create(_people(2), "10.0.0.1")
+        played, tokens = _made(service.create(_people(2), "10.0.0.1"))
         clock.now += 10 * DAY
         people = {seat: _seated(service, played, tokens[seat]) for seat in range(2)}
         _act(service, played, people)
@@ -341,7 +351,7 @@ def test_one_address_abandoning_a_thousand_tables_over_weeks_is_never_refused(tm
         for number in range(1000):
             # Now and then a burst of tables in a few minutes, else one every half hour or so.
             clock.now += rng.uniform(0, 5 * 60) if number % 50 < 10 else rng.uniform(20 * 60, 40 * 60)
-            table, tokens = service.create(_people(2), "10.0.0.9")  # never refused: it would raise
+            table, tokens = _made(service.create(_people(2), "10.0.0.9"))  # never refused: it would raise
             made.append(table)
             if rng.random() < 0.5:
                 people = {seat: _seated(service, table, tokens[seat]) for seat in range(2)}

@@ -93,6 +93,8 @@ def test_a_resign_acknowledged_before_a_kill_survives_it(tmp_path: Path) -> None
             "kind": "bot",
             "bot": "heuristic",
             "connected": True,
+            "claimed": None,
+            "invited": None,
             "left": "resigned",
         }
         tokens = {0: party["seats"][0]["token"], 2: party["seats"][2]["token"]}

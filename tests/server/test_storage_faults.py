@@ -51,7 +51,10 @@ class People:
         """A new table, both seats joined: "ok", or the refusal's code."""
         await self.close()
         response = await asyncio.to_thread(
-            self.server.create, {"game": "drump", "seats": [{"person": "A"}, {"person": "B"}]}
+            # One tester plays both seats: a hot-seat table gives it both tokens at once (a claim is a
+            # write of its own, which a full disk would refuse before the test reaches its actions).
+            self.server.create,
+            {"game": "drump", "seats": [{"person": "A"}, {"person": "B"}], "hot_seat": True},
         )
         if response.status_code != 201:
             return str(response.json()["code"])
