@@ -57,6 +57,10 @@ class Limits:
     max_chat_chars: int = 300
     #: The longest player name (characters).
     max_name_chars: int = 40
+    #: The longest a bot may think, beyond its own time budget, before its worker is ended (seconds).
+    bot_move_seconds: float = 60.0
+    #: Unfinished tables with no person at them, in all (they play themselves, taking processor time).
+    max_bot_tables: int = 20
 
     @classmethod
     def from_assignments(cls, assignments: Iterable[str]) -> Limits:

@@ -5,7 +5,8 @@ The service is the authority.  An action is checked by the match
 and shown to the table; a refusal changes nothing.  Everything a message
 does to a table happens without giving the event loop away between checking
 it and storing it, so two messages never interleave; bots think in workers
-(`workers.BotPool`) and their moves go through the same path as people's.
+(`workers.BotPool`), supervised by `bot_loop`, and their moves go through the
+same path as people's.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from cardtable.core.errors import CardtableError, GameOverError, IllegalActionError, NotYourTurnError
 from cardtable.core.replay import replay_lines
+from cardtable.server.bot_loop import run_bots
 from cardtable.server.limits import Limits
 from cardtable.server.protocol import (
     Act,
@@ -36,13 +38,10 @@ from cardtable.server.protocol import (
 from cardtable.server.setup import read_table_request
 from cardtable.server.storage import Storage, TableRecord
 from cardtable.server.tables import Connection, LiveTable, token_hash
-from cardtable.server.workers import BotPool, BotRequest
+from cardtable.server.workers import BotPool
 
 log = logging.getLogger("cardtable.server")
 
-#: How often a bot whose worker failed is asked again, and the pause between tries (seconds).
-BOT_TRIES = 3
-BOT_RETRY_PAUSE = 1.0
 #: Finished tables kept in memory after they were asked for (rebuilding one replays its game).
 FINISHED_KEPT = 256
 #: The cookie that holds a seat's token for a table, in a browser.
@@ -108,6 +107,8 @@ class TableService:
         if sum(self.tables_by_address.values()) >= self.limits.max_tables:
             raise ProtocolError("limit", f"the server holds its limit of {self.limits.max_tables} tables")
         setup = read_table_request(data, self.limits)
+        if all(seat.is_bot for seat in setup.seats):
+            self._check_bot_budget()
         tokens = [None if seat.is_bot else secrets.token_urlsafe(24) for seat in setup.seats]
         table_id = secrets.token_hex(5)
         while table_id in self.tables or self.storage.load_table(table_id) is not None:
@@ -129,6 +130,21 @@ class TableService:
         self.tables_by_address[address] += 1
         self._schedule_bots(table)
         return table, tokens
+
+    def _check_bot_budget(self) -> None:
+        """Refuse one more table of bots only past the server-wide budget: they play themselves, on the
+        processor everyone shares."""
+        playing = sum(
+            1
+            for table in self.tables.values()
+            if not table.finished and all(seat.is_bot for seat in table.setup.seats)
+        )
+        if playing >= self.limits.max_bot_tables:
+            raise ProtocolError(
+                "limit",
+                f"the server already plays its limit of {self.limits.max_bot_tables} tables of bots only "
+                "(max_bot_tables); watch one of them, or seat a person",
+            )
 
     def find(self, table_id: str) -> LiveTable | None:
         """A live table, or a finished one (rebuilt from storage, the last few kept), or None."""
@@ -221,6 +237,8 @@ class TableService:
             connection.send(table.game_over_frame())
         if seat is not None and not was_connected:
             table.broadcast(frame("presence", table=table.id, seat=seat + 1, connected=True))
+        # A bot loop that stopped (storage kept refusing its moves) starts again.
+        self._schedule_bots(table)
 
     def _leave(self, connection: Connection, ref: str | int | None, answer: bool = True) -> None:
         table, seat = connection.table, connection.seat
@@ -331,42 +349,7 @@ class TableService:
             table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
-        """Let the bots play while one of them is to act, each move shown no sooner than its pace."""
-        loop = asyncio.get_running_loop()
-        failures = 0
-        while (seat := table.match.current_seat) is not None and seat in table.bots:
-            spec = table.setup.seats[seat]
-            started = loop.time()
-            request = BotRequest(table.id, table.setup, tuple(table.texts), seat, table.bots[seat])
-            try:
-                move = await self.pool.think(request, spec.searches)
-            except Exception:
-                failures += 1
-                log.exception("table %s: the bot of seat %d failed (try %d)", table.id, seat + 1, failures)
-                if failures >= BOT_TRIES:
-                    return
-                await asyncio.sleep(BOT_RETRY_PAUSE)
-                continue
-            await asyncio.sleep(max(0.0, started + spec.pace - loop.time()))
-            if table.version != len(request.actions):
-                continue
-            table.bots[seat] = move.bot
-            try:
-                table.match.play(move.text, seat)
-            except CardtableError as error:
-                log.error("table %s: the bot of seat %d chose %r: %s", table.id, seat + 1, move.text, error)
-                return
-            try:
-                self._commit(table, None, None)
-            except ProtocolError as error:
-                # Storage failed and the move was undone: the bot is asked again after a pause.
-                failures += 1
-                log.error("table %s: the bot's move was not stored (try %d): %s", table.id, failures, error)
-                if failures >= BOT_TRIES:
-                    return
-                await asyncio.sleep(BOT_RETRY_PAUSE)
-                continue
-            failures = 0
+        await run_bots(table, self.pool, self.limits, lambda table: self._commit(table, None, None))
 
     def _forget_if_idle(self, table: LiveTable | None) -> None:
         """A finished table nobody watches leaves memory (it stays in storage)."""

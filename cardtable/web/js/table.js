@@ -72,6 +72,7 @@ class TablePage {
       ack: () => {},
       presence: (frame) => this.presence(frame),
       chat: (frame) => { this.chats.push({ at: this.log.length, text: `${frame.name}: ${frame.text}` }); this.drawLog(); },
+      info: (frame) => { this.chats.push({ at: this.log.length, text: frame.text }); this.drawLog(); },
       status: (text) => { this.status.textContent = text; this.status.hidden = !text; },
     });
     this.status.hidden = true;
