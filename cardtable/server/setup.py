@@ -25,6 +25,8 @@ from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
 
 AnyMatch = Match[Any, Any, Any, Any]
 
+#: The first names given to bots that come without one (as the browser's quick games name theirs).
+BOT_NAMES = ("Robin", "Sasha", "Kim", "Alex", "Jo", "Noor", "Sam")
 #: Games whose tables take more than people and bots: the seat keys they add, and the start
 #: position those keys make (with the duelist, if any, at each seat).
 PositionMaker = Callable[[list[dict[str, Any]], random.Random], tuple[dict[str, Any], list[int | None]]]
@@ -171,11 +173,25 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
             else SeatSpec(spec.name or fm_tables.duelist_name(duelist), None, spec.pace, duelist)
             for spec, duelist in zip(specs, duelists, strict=True)
         ]
-    specs = [
-        spec if spec.name else SeatSpec(f"Player {index + 1}", spec.bot, spec.pace, spec.duelist)
-        for index, spec in enumerate(specs)
-    ]
+    specs = _named_apart(specs)
     return TableSetup(game.name, seed, game.option_table.to_dict(options), tuple(specs), position)
+
+
+def _named_apart(specs: list[SeatSpec]) -> list[SeatSpec]:
+    """Every seat named: a bot that has no name of its own (or only its kind's, as older clients sent)
+    gets a first name no other seat has, so that seats, frames and log lines tell the bots apart."""
+    taken = {spec.name.casefold() for spec in specs if spec.name and spec.name != spec.bot}
+    free = (f"{name} (bot)" for name in BOT_NAMES if name.casefold() not in taken)
+    named = []
+    for index, spec in enumerate(specs):
+        name = spec.name
+        if spec.bot is not None and name in ("", spec.bot):
+            name = next((choice for choice in free if choice.casefold() not in taken), f"Bot {index + 1}")
+        elif not name:
+            name = f"Player {index + 1}"
+        taken.add(name.casefold())
+        named.append(SeatSpec(name, spec.bot, spec.pace, spec.duelist))
+    return named
 
 
 def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str], limits: Limits) -> SeatSpec:
@@ -208,7 +224,7 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
         seat_bot(SeatSpec(name, spec), game)
     except CardtableError as error:
         raise BadRequest(f"{where}: {error}") from None
-    return SeatSpec(name or spec, spec, float(pace))
+    return SeatSpec(name, spec, float(pace))
 
 
 def _seconds_budget(spec: Any) -> float:
