@@ -1,13 +1,16 @@
 """Load on the table server: many tables of a scripted person and a bot, each making a move a second.
 
     python benchmarks/serve_load.py [--tables 500] [--seconds 60] [--pace 1.0] [--game drump]
+                                    [--search-tables 0] [--search-bot ismcts:1]
 
 Starts `cardtable serve` on 127.0.0.1 (a fresh database in a temporary
 folder, limits raised for one address) unless `--server URL` names one
 running.  Each table seats a scripted client, which waits `--pace` seconds
 and then plays a random legal action whenever it is to act, and a random bot
 whose move appears `--pace` seconds after its turn comes: each table makes
-about one move a second.  A finished game is replaced by a new table.  After
+about one move a second.  `--search-tables N` of the tables seat a tree-search
+bot (`--search-bot`) instead of the random one, its move shown when its
+thinking time is spent.  A finished game is replaced by a new table.  After
 a ramp-up the figures are measured for `--seconds`; then every acknowledged
 action is looked up in the server's database.
 
@@ -24,7 +27,6 @@ import asyncio
 import json
 import os
 import random
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -36,6 +38,8 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+
+from cardtable.server.storage import SqliteStorage
 
 #: Bounds on what one run may ask for.
 MAX_TABLES = 2000
@@ -70,6 +74,7 @@ async def person(
     rng: random.Random,
     figures: Figures,
     stop: asyncio.Event,
+    bot: dict[str, Any],
 ) -> None:
     """One scripted person: a table after another, a random legal action a pace after each turn comes."""
     url = base.replace("http://", "ws://") + "/ws"
@@ -79,7 +84,7 @@ async def person(
             json={
                 "protocol": 1,
                 "game": game,
-                "seats": [{"person": "script"}, {"bot": "random", "pace": pace}],
+                "seats": [{"person": "script"}, bot],
             },
         )
         if response.status_code != 201:
@@ -151,12 +156,16 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
-def stored_actions(database: Path) -> dict[tuple[str, int], str]:
-    """Every stored action by (table, version)."""
-    connection = sqlite3.connect(f"file:{database}?mode=ro", uri=True)
-    rows = connection.execute("SELECT table_id, number, text FROM actions").fetchall()
-    connection.close()
-    return {(table, number + 1): text for table, number, text in rows}
+def stored_actions(database: Path, tables: set[str]) -> dict[tuple[str, int], str]:
+    """Every stored action of the tables by (table, version), read as the server reads them (unsealed)."""
+    storage = SqliteStorage(database)
+    stored = {}
+    for table in tables:
+        record = storage.load_table(table)
+        for number, (_, text) in enumerate(record.actions if record is not None else ()):
+            stored[table, number + 1] = text
+    storage.close()
+    return stored
 
 
 async def run(arguments: argparse.Namespace, base: str, server_pid: int | None) -> Figures:
@@ -168,11 +177,12 @@ async def run(arguments: argparse.Namespace, base: str, server_pid: int | None) 
         rng = random.Random(arguments.seed)
         tasks = []
         for index in range(arguments.tables):
+            searching = index < arguments.search_tables
+            bot = {"bot": arguments.search_bot} if searching else {"bot": "random", "pace": arguments.pace}
+            table_rng = random.Random(rng.random())
             tasks.append(
                 asyncio.create_task(
-                    person(
-                        base, http, arguments.game, arguments.pace, random.Random(rng.random()), figures, stop
-                    )
+                    person(base, http, arguments.game, arguments.pace, table_rng, figures, stop, bot)
                 )
             )
             if index % 50 == 49:
@@ -217,10 +227,16 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=None, help="bot worker processes of the started server"
     )
+    parser.add_argument(
+        "--search-tables", type=int, default=0, help="tables whose bot is a tree search, among the others"
+    )
+    parser.add_argument("--search-bot", default="ismcts:1", help="the tree-search bot of those tables")
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
     if not 1 <= arguments.tables <= MAX_TABLES or not 0 < arguments.seconds <= MAX_SECONDS:
         parser.error(f"--tables from 1 to {MAX_TABLES}, --seconds above 0 and at most {MAX_SECONDS:g}")
+    if not 0 <= arguments.search_tables <= arguments.tables:
+        parser.error("--search-tables from 0 to --tables")
     folder = tempfile.TemporaryDirectory(prefix="serve-load-")
     database = Path(folder.name) / "tables.sqlite"
     process = None
@@ -250,7 +266,8 @@ def main() -> None:
     base = base.rstrip("/")
     try:
         figures = asyncio.run(run(arguments, base, process.pid if process else None))
-        stored = stored_actions(database) if process else {}
+        tables = {table for table, _, _ in figures.acknowledged}
+        stored = stored_actions(database, tables) if process else {}
     finally:
         if process is not None:
             process.terminate()
@@ -291,6 +308,9 @@ def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[s
         f"person and a random bot moving {arguments.pace:g} s after their turn comes;"
         f" {elapsed:.0f} s measured after {RAMP_SECONDS:g} s of ramp-up"
     )
+    if arguments.search_tables:
+        searching = f"{arguments.search_tables} of the tables seat {arguments.search_bot}"
+        print(f"  ({searching} instead of the random bot)")
     for name, value, note in rows:
         print(f"  {name:<22} {value:>12}   {note}".rstrip())
     for error in figures.errors[:10]:

@@ -142,7 +142,10 @@ def _serve(connection: Connection, niceness: int) -> None:
             reply: tuple[bool, Any] = (True, think(request))
         except Exception as error:
             reply = (False, f"{type(error).__name__}: {error}")
-        connection.send(reply)
+        try:
+            connection.send(reply)
+        except OSError:
+            return
 
 
 class _Worker:
