@@ -110,7 +110,16 @@ class Ping:
     ref: str | int | None = None
 
 
-ClientMessage = Join | Act | Leave | Chat | Ping
+@dataclass(frozen=True)
+class Rematch:
+    """At a finished table: propose a new game, or answer the proposal (`accept` false declines); the
+    proposer's second one starts the new table with those who accepted."""
+
+    accept: bool
+    ref: str | int | None = None
+
+
+ClientMessage = Join | Act | Leave | Chat | Ping | Rematch
 
 #: Each message type and the keys it may carry besides `type` and `ref`.
 _KEYS = {
@@ -119,6 +128,7 @@ _KEYS = {
     "leave": set(),
     "chat": {"text"},
     "ping": set(),
+    "rematch": {"accept"},
 }
 
 
@@ -185,6 +195,11 @@ def _read_fields(data: dict[str, Any], ref: str | int | None) -> ClientMessage:
         return Chat(fields.get("text", str, required=True), ref)
     if kind == "leave":
         return Leave(ref)
+    if kind == "rematch":
+        accept = data.get("accept")
+        if not isinstance(accept, (bool, type(None))):
+            raise Malformed(f"{kind} field 'accept': {accept!r} should be true or false")
+        return Rematch(accept is not False, ref)
     return Ping(ref)
 
 

@@ -30,12 +30,14 @@ from cardtable.server.protocol import (
     Leave,
     Ping,
     ProtocolError,
+    Rematch,
     engine_code,
     error_frame,
     frame,
     read_message,
 )
-from cardtable.server.setup import read_table_request
+from cardtable.server.rematch import Rematches
+from cardtable.server.setup import TableSetup, read_table_request
 from cardtable.server.storage import Storage, TableRecord
 from cardtable.server.tables import Connection, LiveTable, token_hash
 from cardtable.server.workers import BotPool
@@ -68,7 +70,9 @@ class TableService:
             Leave: lambda connection, message, cookies: self._leave(connection, message.ref),
             Chat: self._chat,
             Ping: lambda connection, message, cookies: connection.send(frame("pong", ref=message.ref)),
+            Rematch: lambda connection, message, cookies: self.rematches.answer(connection, message),
         }
+        self.rematches = Rematches(self._rematch_table)
 
     # -- start and stop ---------------------------------------------------------------------
     def recover(self) -> int:
@@ -100,15 +104,26 @@ class TableService:
     # -- tables -------------------------------------------------------------------------------
     def create(self, data: Any, address: str) -> tuple[LiveTable, list[str | None]]:
         """A new table from a client's request, stored; returns it and each seat's token (None: a bot)."""
+        self._check_room(address)
+        setup = read_table_request(data, self.limits)
+        if all(seat.is_bot for seat in setup.seats):
+            self._check_bot_budget()
+        return self.open_table(setup, address)
+
+    def _check_room(self, address: str) -> None:
         if self.tables_by_address[address] >= self.limits.max_tables_per_address:
             raise ProtocolError(
                 "limit", f"{address} already has {self.limits.max_tables_per_address} unfinished tables"
             )
         if sum(self.tables_by_address.values()) >= self.limits.max_tables:
             raise ProtocolError("limit", f"the server holds its limit of {self.limits.max_tables} tables")
-        setup = read_table_request(data, self.limits)
-        if all(seat.is_bot for seat in setup.seats):
-            self._check_bot_budget()
+
+    def _rematch_table(self, setup: TableSetup, address: str) -> tuple[LiveTable, list[str | None]]:
+        self._check_room(address)
+        return self.open_table(setup, address)
+
+    def open_table(self, setup: TableSetup, address: str) -> tuple[LiveTable, list[str | None]]:
+        """Make, store and start a table of a set-up; returns it and each seat's token (None: a bot)."""
         tokens = [None if seat.is_bot else secrets.token_urlsafe(24) for seat in setup.seats]
         table_id = secrets.token_hex(5)
         while table_id in self.tables or self.storage.load_table(table_id) is not None:
@@ -235,6 +250,7 @@ class TableService:
         connection.send(table.state_frame(connection, table.match.view(seat)))
         if table.finished:
             connection.send(table.game_over_frame())
+            self.rematches.show(connection)
         if seat is not None and not was_connected:
             table.broadcast(frame("presence", table=table.id, seat=seat + 1, connected=True))
         # A bot loop that stopped (storage kept refusing its moves) starts again.
@@ -355,3 +371,4 @@ class TableService:
         """A finished table nobody watches leaves memory (it stays in storage)."""
         if table is not None and table.finished and not table.connections:
             self.tables.pop(table.id, None)
+            self.rematches.proposals.pop(table.id, None)

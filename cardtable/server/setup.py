@@ -74,6 +74,8 @@ class TableSetup:
     options: dict[str, Any]
     seats: tuple[SeatSpec, ...]
     position: dict[str, Any] | None = None
+    #: The seat that plays first (None: as the deal decides); a rematch passes it on.
+    first_seat: int | None = None
 
     def start_match(self) -> AnyMatch:
         """The match at its start."""
@@ -85,23 +87,28 @@ class TableSetup:
             players=[seat.name for seat in self.seats],
             position=self.position,
             seats=len(self.seats),
+            first_seat=self.first_seat,
         )
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for storage (it holds the seed: never sent to a client)."""
-        return {
+        data = {
             "game": self.game,
             "seed": self.seed,
             "options": self.options,
             "seats": [seat.to_json() for seat in self.seats],
             "position": self.position,
         }
+        return data if self.first_seat is None else data | {"first_seat": self.first_seat}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableSetup:
         """A set-up as storage wrote it."""
         seats = tuple(SeatSpec.from_json(seat) for seat in data["seats"])
-        return cls(data["game"], int(data["seed"]), dict(data["options"]), seats, data["position"])
+        first = data.get("first_seat")
+        return cls(
+            data["game"], int(data["seed"]), dict(data["options"]), seats, data["position"], first
+        )
 
 
 def seat_bot(seat: SeatSpec, game: AnyGame) -> Bot:

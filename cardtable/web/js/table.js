@@ -1,11 +1,12 @@
 // The table page: seats, the game's board, the actions, the log, the move list, and the end of the game.
-import { claimSeat, createTable, fmCatalogue, setting } from "./api.js";
+import { claimSeat, fmCatalogue, setting } from "./api.js";
 import { TableConnection } from "./connection.js";
 import { dialog, fill, h, notice } from "./dom.js";
 import { loadGame } from "./games/index.js";
 import { movesPanel } from "./moves.js";
 import { rulesPanel } from "./rules.js";
 import { outcomeSummary } from "./outcome.js";
+import { showRematch } from "./rematch.js";
 
 /** Open the table page for `tableId` (as a spectator when `watching`). */
 export async function openTable(root, tableId, options = {}) {
@@ -72,6 +73,8 @@ class TablePage {
       ack: () => {},
       presence: (frame) => this.presence(frame),
       chat: (frame) => { this.chats.push({ at: this.log.length, text: `${frame.name}: ${frame.text}` }); this.drawLog(); },
+      rematch: (frame) => showRematch(this, frame),
+      rematch_table: (frame) => { location.href = frame.link; },
       info: (frame) => { this.chats.push({ at: this.log.length, text: frame.text }); this.drawLog(); },
       status: (text) => { this.status.textContent = text; this.status.hidden = !text; },
     });
@@ -292,26 +295,10 @@ class TablePage {
     }
   }
 
-  async playAgain() {
-    const seats = this.seats.map((entry) => {
-      if (entry.kind !== "bot") return { person: entry.name };
-      if (entry.bot === "duelist") return { duelist: entry.name };
-      return { bot: entry.bot, name: entry.name, pace: Number(setting("botPace", 0.8)) };
-    });
-    try {
-      const created = await createTable({ game: this.game, seats });
-      const mine = created.seats.find((entry) => entry.seat === (this.seat || 1) && entry.link)
-        || created.seats.find((entry) => entry.link);
-      const others = created.seats.filter((entry) => entry.link && entry !== mine);
-      if (!others.length && mine) {
-        location.href = mine.link;
-        return;
-      }
-      const { invitations } = await import("./lobby.js");
-      dialog("A new table", invitations(created), []);
-    } catch (error) {
-      notice(`The table could not be made: ${error.message}`, "error");
-    }
+  /** A rematch: proposed to every seat (the bots accept at once); those who accept go to one new table. */
+  playAgain() {
+    document.querySelector(".outcome-dialog")?.remove();
+    if (!this.connection.send({ type: "rematch" })) notice("Not connected: try again in a moment.", "error");
   }
 }
 
