@@ -119,7 +119,15 @@ class Rematch:
     ref: str | int | None = None
 
 
-ClientMessage = Join | Act | Leave | Chat | Ping | Rematch
+@dataclass(frozen=True)
+class Undo:
+    """Ask to take back one's last move (`accept` None), or answer another seat's asking."""
+
+    accept: bool | None
+    ref: str | int | None = None
+
+
+ClientMessage = Join | Act | Leave | Chat | Ping | Rematch | Undo
 
 #: Each message type and the keys it may carry besides `type` and `ref`.
 _KEYS = {
@@ -129,6 +137,7 @@ _KEYS = {
     "chat": {"text"},
     "ping": set(),
     "rematch": {"accept"},
+    "undo": {"accept"},
 }
 
 
@@ -195,11 +204,11 @@ def _read_fields(data: dict[str, Any], ref: str | int | None) -> ClientMessage:
         return Chat(fields.get("text", str, required=True), ref)
     if kind == "leave":
         return Leave(ref)
-    if kind == "rematch":
+    if kind in ("rematch", "undo"):
         accept = data.get("accept")
         if not isinstance(accept, (bool, type(None))):
             raise Malformed(f"{kind} field 'accept': {accept!r} should be true or false")
-        return Rematch(accept is not False, ref)
+        return Rematch(accept is not False, ref) if kind == "rematch" else Undo(accept, ref)
     return Ping(ref)
 
 

@@ -31,6 +31,7 @@ from cardtable.server.protocol import (
     Ping,
     ProtocolError,
     Rematch,
+    Undo,
     engine_code,
     error_frame,
     frame,
@@ -40,6 +41,7 @@ from cardtable.server.rematch import Rematches
 from cardtable.server.setup import TableSetup, read_table_request
 from cardtable.server.storage import Storage, TableRecord
 from cardtable.server.tables import Connection, LiveTable, token_hash
+from cardtable.server.undo import Undos
 from cardtable.server.workers import BotPool
 
 log = logging.getLogger("cardtable.server")
@@ -71,8 +73,10 @@ class TableService:
             Chat: self._chat,
             Ping: lambda connection, message, cookies: connection.send(frame("pong", ref=message.ref)),
             Rematch: lambda connection, message, cookies: self.rematches.answer(connection, message),
+            Undo: lambda connection, message, cookies: self.undos.answer(connection, message),
         }
         self.rematches = Rematches(self._rematch_table)
+        self.undos = Undos(storage)
 
     # -- start and stop ---------------------------------------------------------------------
     def recover(self) -> int:
@@ -332,7 +336,7 @@ class TableService:
         try:
             self.storage.append_action(
                 table.id,
-                len(match.moves) - 1,
+                table.stored,
                 move.seat,
                 text,
                 None if outcome is None else outcome.to_json(),
@@ -343,6 +347,7 @@ class TableService:
             raise ProtocolError(
                 "storage", f"the action could not be stored ({error}); nothing changed"
             ) from None
+        table.stored += 1
         table.texts.append(text)
         if connection is not None:
             connection.send(frame("ack", table=table.id, version=table.version, action=text, ref=ref))
@@ -361,7 +366,7 @@ class TableService:
         current = table.match.current_seat
         if current is None or current not in table.bots:
             return
-        if table.bot_task is None or table.bot_task.done():
+        if table.bot_task is None or table.bot_task.done() or table.bot_task.cancelling():
             table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:

@@ -22,6 +22,7 @@ from cardtable.server.limits import Limits, RateLimiter
 from cardtable.server.protocol import PROTOCOL, frame
 from cardtable.server.setup import seat_bot
 from cardtable.server.storage import TableRecord
+from cardtable.server.undo import undone_count
 
 
 def token_hash(token: str) -> str:
@@ -82,8 +83,15 @@ class LiveTable:
         #: Every action's text, in order (what the bot workers are sent).
         self.texts: list[str] = []
         for seat, text in record.actions:
-            self.match.play(text, seat)
-            self.texts.append(text)
+            undone = undone_count(text)
+            if undone is None:
+                self.match.play(text, seat)
+                self.texts.append(text)
+            else:
+                self.match.undo(undone)
+                del self.texts[len(self.texts) - undone :]
+        #: The lines stored of the table: its actions and undos (the next one's number).
+        self.stored = len(record.actions)
         self.bots: dict[int, Bot] = {
             seat: seat_bot(spec, self.game) for seat, spec in enumerate(self.setup.seats) if spec.is_bot
         }

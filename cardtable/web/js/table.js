@@ -7,6 +7,7 @@ import { movesPanel } from "./moves.js";
 import { rulesPanel } from "./rules.js";
 import { outcomeSummary } from "./outcome.js";
 import { showRematch } from "./rematch.js";
+import { askUndo, showUndoRequest, showUndone } from "./undo.js";
 
 /** Open the table page for `tableId` (as a spectator when `watching`). */
 export async function openTable(root, tableId, options = {}) {
@@ -60,6 +61,7 @@ class TablePage {
       this.seatsBar,
       h("div.header-buttons", {},
         h("button.ghost", { type: "button", onclick: () => this.toggleMoves(), title: "Every legal move as text (keys: m)", dataset: { role: "moves-toggle" } }, "Moves"),
+        this.undoButton = h("button.ghost", { type: "button", hidden: true, onclick: () => askUndo(this), title: "Take back your last move", dataset: { role: "undo" } }, "Undo"),
         this.rulesButton = h("button.ghost", { type: "button", onclick: () => this.openRules() }, "Rules"),
         this.logButton = h("button.ghost.narrow-only", { type: "button", onclick: () => this.root.classList.toggle("show-side") }, "Log")));
     fill(this.root, h("div.table-page", {}, header, this.status,
@@ -73,6 +75,8 @@ class TablePage {
       ack: () => {},
       presence: (frame) => this.presence(frame),
       chat: (frame) => { this.chats.push({ at: this.log.length, text: `${frame.name}: ${frame.text}` }); this.drawLog(); },
+      undo_request: (frame) => showUndoRequest(this, frame),
+      undone: (frame) => showUndone(this, frame),
       rematch: (frame) => showRematch(this, frame),
       rematch_table: (frame) => { location.href = frame.link; },
       info: (frame) => { this.chats.push({ at: this.log.length, text: frame.text }); this.drawLog(); },
@@ -89,6 +93,7 @@ class TablePage {
     document.title = `${frame.title} — cardtable`;
     this.root.dataset.game = frame.game;
     this.root.dataset.seat = frame.seat ?? "spectator";
+    this.undoButton.hidden = !frame.seat;
     if (frame.seat) claimSeat(this.tableId, frame.seat);
     // The board is drawn once its module, and what it needs, are all here (states may come meanwhile).
     const module = await loadGame(frame.game);
@@ -139,6 +144,7 @@ class TablePage {
   gameOver(frame) {
     this.over = frame;
     document.body.dataset.over = "1";
+    this.undoButton.hidden = true;
     if (this.module) this.render();
     setTimeout(() => this.showOutcome(), this.options.quickEnd ? 0 : 600);
   }
