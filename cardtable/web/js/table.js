@@ -7,6 +7,7 @@ import { movesPanel } from "./moves.js";
 import { rulesPanel } from "./rules.js";
 import { outcomeSummary } from "./outcome.js";
 import { showRematch } from "./rematch.js";
+import { noteRounds, roundLogItem } from "./rounds.js";
 import { askUndo, showUndoRequest, showUndone } from "./undo.js";
 
 /** Open the table page for `tableId` (as a spectator when `watching`). */
@@ -130,6 +131,7 @@ class TablePage {
     this.drawLog();
     this.drawSeats();
     if (this.module) this.render();
+    noteRounds(this, frame);
   }
 
   showRecent(entries, frame) {
@@ -242,7 +244,9 @@ class TablePage {
     const items = [];
     this.log.forEach((entry, index) => {
       for (const said of this.chats) if (said.at === index) items.push(h("li.chat", {}, said.text));
-      items.push(h("li", { class: index >= this.log.length - 3 ? "latest" : "" }, this.named(entry)));
+      const item = h("li", { class: index >= this.log.length - 3 ? "latest" : "" }, this.named(entry));
+      roundLogItem(this, entry, item);
+      items.push(item);
     });
     for (const said of this.chats) if (said.at >= this.log.length) items.push(h("li.chat", {}, said.text));
     fill(this.logList, items);
