@@ -11,8 +11,9 @@ travels as its name.
 Tree-search bots think in workers of their own, so that a long search never
 delays the quick bots (random, heuristic, the duelists) of other tables.  A
 worker ends when the server's end of its pipe closes, the server killed
-included.  Workers run at a lower priority than the server (`os.nice`), so a
-search takes only the processor time the event loop leaves; and a free
+included.  Search workers run at a lower priority than the server (`os.nice`),
+so a search takes only the processor time the event loop leaves (the quick
+bots' workers, whose moves people wait for, are not lowered); and a free
 worker goes to the waiting requests in turn by the party that asked
 (round-robin), not first come first served, so that no one's many tables
 keep another's bot waiting.
@@ -43,8 +44,8 @@ MAX_DEATHS = 10
 DEATHS_WINDOW_SECONDS = 60.0
 #: Seconds the workers are given to end at shutdown before they are ended (a search is cut short).
 CLOSE_SECONDS = 1.0
-#: How much lower than the server's the workers' priority is (`os.nice`): searches the lowest.
-NICENESS = {False: 5, True: 10}
+#: How much lower than the server's the workers' priority is (`os.nice`): searches only.
+NICENESS = {False: 0, True: 10}
 
 log = logging.getLogger("cardtable.server")
 

@@ -51,7 +51,7 @@ def test_a_cancelled_wait_is_skipped() -> None:
     assert asyncio.run(scenario())
 
 
-def test_workers_run_below_the_servers_priority_searches_lowest() -> None:
+def test_search_workers_run_below_the_servers_priority() -> None:
     async def scenario() -> dict[bool, set[int]]:
         pool = BotPool(1, 1)
         pool.start()
