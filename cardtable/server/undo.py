@@ -1,7 +1,8 @@
 """Undo at a table: a person takes back their last move, and every move made after it.
 
 Against bots (no other person at the table) it is done at once, as the
-terminal's `undo`: the person's last decision and the bots' replies are
+terminal's `undo` (not against a Forbidden Memories duelist: a campaign's
+duel is never played over): the person's last decision and the bots' replies are
 taken back.  At a table of people it is a request (`undo_request` frames)
 that every other person accepts or refuses; the bots accept.  A request
 lapses as soon as anyone moves.
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cardtable.server.protocol import ProtocolError, Undo, frame
+from cardtable.server.setup import seat_bot
 
 if TYPE_CHECKING:
     from cardtable.server.storage import Storage
@@ -70,6 +72,9 @@ class Undos:
             raise ProtocolError("spectator", "a spectator cannot undo or answer an undo")
         if table.finished:
             raise ProtocolError("game_over", f"the game at table {table.id} is over; it cannot be undone")
+        if any(spec.duelist is not None for spec in table.setup.seats):
+            # A campaign's duel is settled by its result: it is never played over (as at the terminal).
+            raise ProtocolError("duelist", f"a duel against a duelist (table {table.id}) cannot be undone")
         request = self.requests.get(table.id)
         if request is not None and request.version != table.version:
             # Someone moved since: the request lapsed.
@@ -131,6 +136,10 @@ class Undos:
             table.bot_task.cancel()
         table.match.undo(count)
         del table.texts[len(table.texts) - count :]
+        for index, spec in enumerate(table.setup.seats):
+            if spec.is_bot:
+                # A bot's plan was made for the moves taken back: each starts afresh, as after a restart.
+                table.bots[index] = seat_bot(spec, table.game)
         for connection in table.connections:
             # The log is sent whole again: its end was taken back.
             connection.log_sent = 0

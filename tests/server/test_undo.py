@@ -105,3 +105,21 @@ def test_an_undo_against_people_is_asked_and_answered(server: ServerProcess) -> 
         await bo.close()
 
     asyncio.run(scenario())
+
+
+def test_a_duel_against_a_duelist_is_never_undone(server: ServerProcess) -> None:
+    async def scenario() -> dict[str, Any]:
+        created = server.create_table("fm", [{"person": "Yugi"}, {"duelist": 3}])
+        yugi = await Client(server.socket_url).open()
+        state = await yugi.join(created["table"], created["seats"][0]["token"])
+        while not state["legal"]:
+            state = await yugi.next("state")
+        await yugi.send({"type": "action", "id": 0, "version": state["version"]})
+        await yugi.next("ack")
+        await yugi.send({"type": "undo"})
+        refused = await yugi.next("error")
+        await yugi.close()
+        return refused
+
+    refused = asyncio.run(scenario())
+    assert refused["code"] == "duelist" and "cannot be undone" in refused["message"]

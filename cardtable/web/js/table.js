@@ -94,7 +94,7 @@ class TablePage {
     document.title = `${frame.title} — cardtable`;
     this.root.dataset.game = frame.game;
     this.root.dataset.seat = frame.seat ?? "spectator";
-    this.undoButton.hidden = !frame.seat;
+    this.undoButton.hidden = !frame.seat || frame.seats.some((entry) => entry.bot === "duelist");
     if (frame.seat) claimSeat(this.tableId, frame.seat);
     // The board is drawn once its module, and what it needs, are all here (states may come meanwhile).
     const module = await loadGame(frame.game);
