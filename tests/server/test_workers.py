@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
+import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,3 +113,37 @@ def test_tables_of_bots_only_are_refused_past_the_servers_budget(tmp_path: Path)
 
     code, message = asyncio.run(scenario())
     assert code == "limit" and "max_bot_tables" in message and "2 tables of bots only" in message
+
+
+class NappingBot:
+    """Thinks a little while, then plays the first legal move."""
+
+    name = "napping"
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        time.sleep(0.3)
+        return legal[0]
+
+
+def test_a_busy_worker_serves_the_waiting_parties_in_turn() -> None:
+    async def scenario() -> list[str]:
+        pool = BotPool(0, 1)
+        pool.start()
+        done: list[str] = []
+        base = _request()
+        request = BotRequest(base.table, base.setup, base.actions, base.seat, NappingBot())
+
+        async def ask(party: str) -> None:
+            await pool.think(request, True, party)
+            done.append(party)
+
+        try:
+            # One client's three tables ask before another's one: the first takes the idle worker, and of
+            # those who wait the other client's comes second (first come first served would make it last).
+            tasks = [asyncio.create_task(ask(party)) for party in ("many", "many", "many", "one")]
+            await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        finally:
+            pool.close()
+        return done
+
+    assert asyncio.run(scenario()) == ["many", "many", "one", "many"]
