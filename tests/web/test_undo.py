@@ -39,3 +39,24 @@ def test_an_undo_against_a_bot(server: ServerProcess, browser: Browser) -> None:
     assert sorted(ann.legal()) == legal
     page.get_by_text("Your last move was taken back").wait_for()
     ann.close()
+
+
+def test_an_undo_against_a_person_is_asked_and_allowed(server: ServerProcess, browser: Browser) -> None:
+    table = server.create_table("drump", [{"person": "Ann"}, {"person": "Bo"}])
+    ann, bo = Player(browser), Player(browser)
+    for player, seat in ((ann, 0), (bo, 1)):
+        player.page.goto(table["seats"][seat]["link"])
+        player.page.wait_for_selector('[data-area="my-hand"] .card')
+    mover, other = (ann, bo) if ann.legal() else (bo, ann)
+    version, legal = mover.version(), sorted(mover.legal())
+    drump_perform(mover, drump_choice(legal, random.Random(1)))
+    mover.wait_for_version_after(version)
+    mover.page.click('[data-role="undo"]')
+    # The other person is asked, and allows it: both pages are back before the move.
+    other.page.click('[data-role="undo-accept"]')
+    for player in (ann, bo):
+        player.page.wait_for_function("v => Number(document.body.dataset.version) === v", arg=version)
+    mover.page.wait_for_function("document.querySelectorAll('[data-move]').length > 0")
+    assert sorted(mover.legal()) == legal
+    ann.close()
+    bo.close()

@@ -8,7 +8,7 @@ import { rulesPanel } from "./rules.js";
 import { outcomeSummary } from "./outcome.js";
 import { showRematch } from "./rematch.js";
 import { noteRounds, roundLogItem } from "./rounds.js";
-import { askUndo, showUndoRequest, showUndone } from "./undo.js";
+import { askUndo, closeStaleUndo, showUndoRequest, showUndone } from "./undo.js";
 
 /** Open the table page for `tableId` (as a spectator when `watching`). */
 export async function openTable(root, tableId, options = {}) {
@@ -132,6 +132,7 @@ class TablePage {
     this.drawSeats();
     if (this.module) this.render();
     noteRounds(this, frame);
+    closeStaleUndo(frame);
   }
 
   showRecent(entries, frame) {

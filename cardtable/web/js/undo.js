@@ -23,6 +23,13 @@ export function showUndoRequest(page, frame) {
     h("button.primary", { type: "button", dataset: { role: "undo-accept" }, onclick: () => answer(true) }, "Allow"),
     h("button", { type: "button", dataset: { role: "undo-refuse" }, onclick: () => answer(false) }, "Refuse"),
   ], { className: "undo-dialog" });
+  box.dataset.version = frame.version;
+}
+
+/** A request lapses once anyone moves: its question is taken away. */
+export function closeStaleUndo(frame) {
+  const box = document.querySelector(".undo-dialog");
+  if (box && Number(box.dataset.version) !== frame.version) box.remove();
 }
 
 /** Moves were taken back: say so (the state frame that follows redraws the table). */
