@@ -1,13 +1,16 @@
 """Load on the table server: many tables of a scripted person and a bot, each making a move a second.
 
     python benchmarks/serve_load.py [--tables 500] [--seconds 60] [--pace 1.0] [--game drump]
+                                    [--search-tables 0] [--search-bot ismcts:1]
 
 Starts `cardtable serve` on 127.0.0.1 (a fresh database in a temporary
 folder, limits raised for one address) unless `--server URL` names one
 running.  Each table seats a scripted client, which waits `--pace` seconds
 and then plays a random legal action whenever it is to act, and a random bot
 whose move appears `--pace` seconds after its turn comes: each table makes
-about one move a second.  A finished game is replaced by a new table.  After
+about one move a second.  `--search-tables N` of the tables seat a tree-search
+bot (`--search-bot`) instead of the random one, its move shown when its
+thinking time is spent.  A finished game is replaced by a new table.  After
 a ramp-up the figures are measured for `--seconds`; then every acknowledged
 action is looked up in the server's database.
 
@@ -75,6 +78,7 @@ async def person(
     rng: random.Random,
     figures: Figures,
     stop: asyncio.Event,
+    bot: dict[str, Any],
 ) -> None:
     """One scripted person: a table after another, a random legal action a pace after each turn comes."""
     url = base.replace("http://", "ws://") + "/ws"
@@ -84,7 +88,7 @@ async def person(
             json={
                 "protocol": 1,
                 "game": game,
-                "seats": [{"person": "script"}, {"bot": "random", "pace": pace}],
+                "seats": [{"person": "script"}, bot],
             },
         )
         if response.status_code != 201:
@@ -203,11 +207,12 @@ async def run(
         rng = random.Random(arguments.seed)
         tasks = []
         for index in range(arguments.tables):
+            searching = index < arguments.search_tables
+            bot = {"bot": arguments.search_bot} if searching else {"bot": "random", "pace": arguments.pace}
+            table_rng = random.Random(rng.random())
             tasks.append(
                 asyncio.create_task(
-                    person(
-                        base, http, arguments.game, arguments.pace, random.Random(rng.random()), figures, stop
-                    )
+                    person(base, http, arguments.game, arguments.pace, table_rng, figures, stop, bot)
                 )
             )
             if index % 50 == 49:
@@ -254,6 +259,10 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=None, help="bot worker processes of the started server"
     )
+    parser.add_argument(
+        "--search-tables", type=int, default=0, help="tables whose bot is a tree search, among the others"
+    )
+    parser.add_argument("--search-bot", default="ismcts:1", help="the tree-search bot of those tables")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--sample", type=float, default=10.0, help="seconds between two samples of the database's size"
@@ -261,6 +270,8 @@ def main() -> None:
     arguments = parser.parse_args()
     if not 1 <= arguments.tables <= MAX_TABLES or not 0 < arguments.seconds <= MAX_SECONDS:
         parser.error(f"--tables from 1 to {MAX_TABLES}, --seconds above 0 and at most {MAX_SECONDS:g}")
+    if not 0 <= arguments.search_tables <= arguments.tables:
+        parser.error("--search-tables from 0 to --tables")
     folder = tempfile.TemporaryDirectory(prefix="serve-load-")
     database = Path(folder.name) / "tables.sqlite"
     process = None
@@ -337,6 +348,9 @@ def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[s
         f"person and a random bot moving {arguments.pace:g} s after their turn comes;"
         f" {elapsed:.0f} s measured after {RAMP_SECONDS:g} s of ramp-up"
     )
+    if arguments.search_tables:
+        searching = f"{arguments.search_tables} of the tables seat {arguments.search_bot}"
+        print(f"  ({searching} instead of the random bot)")
     for name, value, note in rows:
         print(f"  {name:<22} {value:>12}   {note}".rstrip())
     if figures.sizes:

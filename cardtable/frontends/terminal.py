@@ -39,6 +39,7 @@ from cardtable.frontends.game_record import goodbye, keep_finished
 from cardtable.frontends.layout import ReadLine, Screen, make_screen
 from cardtable.frontends.registry import FrontEnd, UnknownCard, front_end
 from cardtable.frontends.resigning import resign_seat
+from cardtable.frontends.round_summary import RoundSummaries
 from cardtable.frontends.saves import save_game
 from cardtable.frontends.screens import describe_events, outcome_summary
 from cardtable.games.documents import rules_page
@@ -52,6 +53,7 @@ COMMANDS = (
     ("help", "this help"),
     ("info CARD", "what a card is and does"),
     ("log", "everything that happened in this game"),
+    ("round [N]", "the last round's points, totals and ending (or round N's): Scout and dnup"),
     ("undo", "take back your last move and the bots' answers (against bots only)"),
     (
         "save FILE",
@@ -69,7 +71,7 @@ BUDGETS = (
 )
 
 #: The words of the terminal's own commands (a game's hints add theirs).
-COMMAND_WORDS = ("help", "rules", "info", "log", "undo", "save", "resign", "quit", "all", "back")
+COMMAND_WORDS = ("help", "rules", "info", "log", "round", "undo", "save", "resign", "quit", "all", "back")
 #: One-letter words for the moves' list (no game's notation has a one-letter verb).
 SHORT_WORDS = {"a": "all", "b": "back"}
 #: Events described for the live screen at most (it shows the newest that fit).
@@ -119,6 +121,7 @@ class TerminalGame:
         self.humans = [seat for seat in range(len(match.players)) if seat not in self.bots]
         self.names = [self._name(seat, name) for seat, name in enumerate(match.players)]
         self.seen = {seat: 0 for seat in range(len(match.players))}
+        self.rounds = RoundSummaries(match, self.names)
         self.screen_owner: int | None = None
         self.started = time.monotonic()
         self.history_entry: history.Entry | None = None
@@ -140,6 +143,7 @@ class TerminalGame:
                     self._bot_move(seat)
                 else:
                     self._human_move(seat)
+                self.rounds.after_move(self._page)
             summary = self._end()
         except QuitGame:
             self.screen.close()
@@ -277,6 +281,8 @@ class TerminalGame:
             return self._page(Markdown(rules_page(self.match.game.name)))
         if word == "log":
             return self._page(self._whole_log(view))
+        if word == "round":
+            return self._page(self.rounds.command(argument))
         if word == "info":
             return self._info(view, argument)
         if word == "save":

@@ -102,6 +102,10 @@ class Limits:
     ipv4_prefix: int = 24
     #: ... and IPv6 addresses by this one (a /64 is one site's network).
     ipv6_prefix: int = 64
+    #: The longest a bot may think, beyond its own time budget, before its worker is ended (seconds).
+    bot_move_seconds: float = 60.0
+    #: Unfinished tables with no person at them, in all (they play themselves, taking processor time).
+    max_bot_tables: int = 20
 
     @classmethod
     def from_assignments(cls, assignments: Iterable[str]) -> Limits:

@@ -125,6 +125,23 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class Rematch:
+    """At a finished table: propose a new game, or answer the proposal (`accept` false declines); the
+    proposer's second one starts the new table with those who accepted."""
+
+    accept: bool
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Ask to take back one's last move (`accept` None), or answer another seat's asking."""
+
+    accept: bool | None
+    ref: str | int | None = None
+
+
+@dataclass(frozen=True)
 class SpectatorChat:
     """A player shows or hides the spectators' chat at their seat."""
 
@@ -151,7 +168,9 @@ class Invite:
     ref: str | int | None = None
 
 
-ClientMessage = Join | Act | Leave | Chat | Ping | Resign | Claim | SpectatorChat | Moderate | Invite
+ClientMessage = (
+    Join | Act | Leave | Chat | Ping | Resign | Claim | Rematch | Undo | SpectatorChat | Moderate | Invite
+)
 
 #: Each message type and the keys it may carry besides `type` and `ref`.
 _KEYS = {
@@ -166,6 +185,8 @@ _KEYS = {
     "moderate": {"spectator_chat", "mute", "unmute"},
     "invite": {"seat"},
     "withdraw": {"seat"},
+    "rematch": {"accept"},
+    "undo": {"accept"},
 }
 
 
@@ -255,6 +276,11 @@ def _read_fields(data: dict[str, Any], ref: str | int | None) -> ClientMessage:
         return moderation
     if kind in ("invite", "withdraw"):
         return Invite(fields.get("seat", int, required=True), kind == "withdraw", ref)
+    if kind in ("rematch", "undo"):
+        accept = data.get("accept")
+        if not isinstance(accept, (bool, type(None))):
+            raise Malformed(f"{kind} field 'accept': {accept!r} should be true or false")
+        return Rematch(accept is not False, ref) if kind == "rematch" else Undo(accept, ref)
     return Ping(ref)
 
 

@@ -5,7 +5,8 @@ The service is the authority.  An action is checked by the match
 and shown to the table; a refusal changes nothing.  Everything a message
 does to a table happens without giving the event loop away between checking
 it and storing it, so two messages never interleave; bots think in workers
-(`workers.BotPool`) and their moves go through the same path as people's.
+(`workers.BotPool`), supervised by `bot_loop`, and their moves go through the
+same path as people's.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 from cardtable.core.errors import CardtableError, GameOverError, IllegalActionError, NotYourTurnError
 from cardtable.core.replay import replay_lines
 from cardtable.server.audience import Audience
+from cardtable.server.bot_loop import run_bots
 from cardtable.server.invitations import COOKIE_PREFIX, Grants, Invitations, grant
 from cardtable.server.lifecycle import Lifecycle
 from cardtable.server.limits import Limits
@@ -34,25 +36,26 @@ from cardtable.server.protocol import (
     Moderate,
     Ping,
     ProtocolError,
+    Rematch,
     Resign,
     SpectatorChat,
+    Undo,
     engine_code,
     error_frame,
     frame,
     read_message,
 )
 from cardtable.server.recent import Recent
-from cardtable.server.setup import read_table_request
+from cardtable.server.rematch import Rematches
+from cardtable.server.setup import TableSetup, read_table_request
 from cardtable.server.storage import Storage, StorageError, TableRecord
-from cardtable.server.tables import Connection, LiveTable
-from cardtable.server.workers import BotPool, BotRequest
+from cardtable.server.tables import Connection, LiveTable, token_hash
+from cardtable.server.undo import Undos
+from cardtable.server.workers import BotPool
 
 log = logging.getLogger("cardtable.server")
 
-#: How often a bot whose worker failed is asked again, and the pause between tries (seconds).
-BOT_TRIES = 3
-BOT_RETRY_PAUSE = 1.0
-#: Finished tables kept in memory after they were asked for (rebuilding one replays its game) ...
+#: Finished tables kept in memory after they were asked for (rebuilding one replays its game).
 FINISHED_KEPT = 256
 #: ... and, for many more, what is asked of them most: their summaries, and their replays' lines.
 SUMMARIES_KEPT = 10_000
@@ -100,7 +103,11 @@ class TableService:
             Invite: lambda connection, message, cookies: self.invitations.reissue(
                 connection, message.seat, message.withdraw
             ),
+            Rematch: lambda connection, message, cookies: self.rematches.answer(connection, message),
+            Undo: lambda connection, message, cookies: self.undos.answer(connection, message),
         }
+        self.rematches = Rematches(self._rematch_table)
+        self.undos = Undos(storage)
 
     # -- start and stop ---------------------------------------------------------------------
     def recover(self) -> int:
@@ -136,6 +143,15 @@ class TableService:
     # -- tables -------------------------------------------------------------------------------
     def create(self, data: Any, address: str) -> tuple[LiveTable, Grants]:
         """A new table from a client's request, stored; returns it and its maker's tokens and invitations."""
+        setup = read_table_request(data, self.limits)
+        if all(seat.is_bot for seat in setup.seats):
+            self._check_bot_budget()
+        self._make_room(address)
+        grants, keys = grant(setup)
+        return self.open_table(setup, address, keys), grants
+
+    def _make_room(self, address: str) -> None:
+        """Close an abandoned table if the address or the server is at its limit; refuse if still there."""
         self.lifecycle.make_room(address)
         if self.tables_by_address[address] >= self.limits.max_tables_per_address:
             raise ProtocolError(
@@ -143,8 +159,16 @@ class TableService:
             )
         if sum(self.tables_by_address.values()) >= self.limits.max_tables:
             raise ProtocolError("limit", f"the server holds its limit of {self.limits.max_tables} tables")
-        setup = read_table_request(data, self.limits)
-        grants, keys = grant(setup)
+
+    def _rematch_table(self, setup: TableSetup, address: str) -> tuple[LiveTable, list[str | None]]:
+        """A rematch's table: each person's seat a new token, which goes to that seat's person alone."""
+        self._make_room(address)
+        tokens = [None if seat.is_bot else secrets.token_urlsafe(24) for seat in setup.seats]
+        keys = tuple(None if token is None else token_hash(token) for token in tokens)
+        return self.open_table(setup, address, keys), tokens
+
+    def open_table(self, setup: TableSetup, address: str, keys: tuple[str | None, ...]) -> LiveTable:
+        """Make, store and start a table of a set-up, its seats held by the token hashes `keys`."""
         table_id = secrets.token_hex(5)
         while table_id in self.tables or self.storage.load_table(table_id) is not None:
             table_id = secrets.token_hex(5)
@@ -166,7 +190,7 @@ class TableService:
         self.lifecycle.adopt(table)
         self.tables_by_address[address] += 1
         self.schedule_bots(table)
-        return table, grants
+        return table
 
     def claim(self, table_id: str, code: str, cookies: Mapping[str, str]) -> tuple[LiveTable, int, str]:
         """Claim a seat's invitation: the table, the seat and its token, now its claimer's alone."""
@@ -175,6 +199,21 @@ class TableService:
             raise ProtocolError("unknown_table", f"there is no table {table_id!r}")
         seat, token = self.invitations.claim(table, code, cookies)
         return table, seat, token
+
+    def _check_bot_budget(self) -> None:
+        """Refuse one more table of bots only past the server-wide budget: they play themselves, on the
+        processor everyone shares."""
+        playing = sum(
+            1
+            for table in self.tables.values()
+            if not table.finished and all(seat.is_bot for seat in table.setup.seats)
+        )
+        if playing >= self.limits.max_bot_tables:
+            raise ProtocolError(
+                "limit",
+                f"the server already plays its limit of {self.limits.max_bot_tables} tables of bots only "
+                "(max_bot_tables); watch one of them, or seat a person",
+            )
 
     def find(self, table_id: str) -> LiveTable | None:
         """A live table, or a finished one (rebuilt from storage, the last few kept), or None."""
@@ -276,10 +315,13 @@ class TableService:
         connection.send(table.first_state_frame(connection))
         if table.finished:
             connection.send(table.game_over_frame())
+            self.rematches.show(connection)
         if seat is not None and not was_connected:
             table.broadcast(frame("presence", table=table.id, seat=seat + 1, connected=True))
         elif seat is not None:
             _tell_seat(table, seat)
+        # A bot loop that stopped (storage kept refusing its moves) starts again.
+        self.schedule_bots(table)
 
     def _leave(self, connection: Connection, ref: str | int | None, answer: bool = True) -> None:
         table, seat = connection.table, connection.seat
@@ -360,7 +402,7 @@ class TableService:
         try:
             self.storage.append_action(
                 table.id,
-                len(match.moves) - 1,
+                table.stored,
                 move.seat,
                 text,
                 None if outcome is None else outcome.to_json(),
@@ -373,6 +415,7 @@ class TableService:
             raise ProtocolError(
                 "storage", f"the action could not be stored ({error}); nothing changed"
             ) from None
+        table.stored += 1
         table.texts.append(text)
         table.times.append(played)
         if connection is not None:
@@ -396,48 +439,11 @@ class TableService:
         current = table.match.current_seat
         if current is None or current not in table.bots:
             return
-        if table.bot_task is None or table.bot_task.done():
+        if table.bot_task is None or table.bot_task.done() or table.bot_task.cancelling():
             table.bot_task = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
-        """Let the bots play while one of them is to act, each move shown no sooner than its pace."""
-        loop = asyncio.get_running_loop()
-        failures = 0
-        while (seat := table.match.current_seat) is not None and seat in table.bots:
-            spec = table.seat_spec(seat)
-            started = loop.time()
-            request = BotRequest(table.id, table.setup, tuple(table.texts), seat, table.bots[seat])
-            try:
-                move = await self.pool.think(request, spec.searches)
-            except Exception:
-                failures += 1
-                log.exception("table %s: the bot of seat %d failed (try %d)", table.id, seat + 1, failures)
-                if failures >= BOT_TRIES:
-                    return
-                await asyncio.sleep(BOT_RETRY_PAUSE)
-                continue
-            # Held to a least time too, so that how long it thought does not tell what it holds.
-            least = max(spec.pace, self.limits.min_bot_answer_seconds)
-            await asyncio.sleep(max(0.0, started + least - loop.time()))
-            if table.version != len(request.actions):
-                continue
-            table.bots[seat] = move.bot
-            try:
-                table.match.play(move.text, seat)
-            except CardtableError as error:
-                log.error("table %s: the bot of seat %d chose %r: %s", table.id, seat + 1, move.text, error)
-                return
-            try:
-                self._commit(table, None, None)
-            except ProtocolError as error:
-                # Storage failed and the move was undone: the bot is asked again after a pause.
-                failures += 1
-                log.error("table %s: the bot's move was not stored (try %d): %s", table.id, failures, error)
-                if failures >= BOT_TRIES:
-                    return
-                await asyncio.sleep(BOT_RETRY_PAUSE)
-                continue
-            failures = 0
+        await run_bots(table, self.pool, self.limits, lambda table: self._commit(table, None, None))
 
     def _forget_if_idle(self, table: LiveTable | None) -> None:
         """A finished table nobody watches leaves memory (it stays in storage)."""

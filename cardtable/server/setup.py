@@ -26,6 +26,8 @@ from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
 
 AnyMatch = Match[Any, Any, Any, Any]
 
+#: The first names given to bots that come without one (as the browser's quick games name theirs).
+BOT_NAMES = ("Robin", "Sasha", "Kim", "Alex", "Jo", "Noor", "Sam")
 #: Games whose tables take more than people and bots: the seat keys they add, and the start
 #: position those keys make (with the duelist, if any, at each seat).
 PositionMaker = Callable[[list[dict[str, Any]], random.Random], tuple[dict[str, Any], list[int | None]]]
@@ -110,6 +112,8 @@ class TableSetup:
     #: The table's clock (clocks.py), or None.
     clock: dict[str, float] | None = None
     access: TableAccess = TableAccess()
+    #: The seat that plays first (None: as the deal decides); a rematch passes it on.
+    first_seat: int | None = None
 
     def start_match(self) -> AnyMatch:
         """The match at its start."""
@@ -121,11 +125,12 @@ class TableSetup:
             players=[seat.name for seat in self.seats],
             position=self.position,
             seats=len(self.seats),
+            first_seat=self.first_seat,
         )
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for storage (it holds the seed: never sent to a client)."""
-        return {
+        data = {
             "game": self.game,
             "seed": self.seed,
             "options": self.options,
@@ -134,14 +139,21 @@ class TableSetup:
             "clock": self.clock,
             "access": self.access.to_json(),
         }
+        return data if self.first_seat is None else data | {"first_seat": self.first_seat}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableSetup:
         """A set-up as storage wrote it."""
         seats = tuple(SeatSpec.from_json(seat) for seat in data["seats"])
-        clock, access = data.get("clock"), TableAccess.from_json(data.get("access", {}))
         return cls(
-            data["game"], int(data["seed"]), dict(data["options"]), seats, data["position"], clock, access
+            data["game"],
+            int(data["seed"]),
+            dict(data["options"]),
+            seats,
+            data["position"],
+            clock=data.get("clock"),
+            access=TableAccess.from_json(data.get("access", {})),
+            first_seat=data.get("first_seat"),
         )
 
 
@@ -218,10 +230,7 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
             else SeatSpec(spec.name or fm_tables.duelist_name(duelist), None, spec.pace, duelist)
             for spec, duelist in zip(specs, duelists, strict=True)
         ]
-    specs = [
-        spec if spec.name else SeatSpec(f"Player {index + 1}", spec.bot, spec.pace, spec.duelist)
-        for index, spec in enumerate(specs)
-    ]
+    specs = _named_apart(specs)
     clock, access = read_clock(data.get("clock")), _read_access(data, specs)
     return TableSetup(
         game.name, seed, game.option_table.to_dict(options), tuple(specs), position, clock, access
@@ -238,6 +247,23 @@ def _read_access(data: Mapping[str, Any], specs: list[SeatSpec]) -> TableAccess:
     people = [index for index, spec in enumerate(specs) if not spec.is_bot]
     # The maker sits at the first person's seat; the others are invited (docs/protocol.md).
     return TableAccess(privacy, hot_seat, people[0] if people else None)
+
+
+def _named_apart(specs: list[SeatSpec]) -> list[SeatSpec]:
+    """Every seat named: a bot that has no name of its own (or only its kind's, as older clients sent)
+    gets a first name no other seat has, so that seats, frames and log lines tell the bots apart."""
+    taken = {spec.name.casefold() for spec in specs if spec.name and spec.name != spec.bot}
+    free = (f"{name} (bot)" for name in BOT_NAMES if name.casefold() not in taken)
+    named = []
+    for index, spec in enumerate(specs):
+        name = spec.name
+        if spec.bot is not None and name in ("", spec.bot):
+            name = next((choice for choice in free if choice.casefold() not in taken), f"Bot {index + 1}")
+        elif not name:
+            name = f"Player {index + 1}"
+        taken.add(name.casefold())
+        named.append(SeatSpec(name, spec.bot, spec.pace, spec.duelist))
+    return named
 
 
 def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str], limits: Limits) -> SeatSpec:
@@ -270,7 +296,7 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
         seat_bot(SeatSpec(name, spec), game)
     except CardtableError as error:
         raise BadRequest(f"{where}: {error}") from None
-    return SeatSpec(name or spec, spec, float(pace))
+    return SeatSpec(name, spec, float(pace))
 
 
 def _seconds_budget(spec: Any) -> float:

@@ -25,6 +25,7 @@ from cardtable.server.protocol import PROTOCOL, frame
 from cardtable.server.setup import SeatSpec, seat_bot
 from cardtable.server.storage import TableRecord
 from cardtable.server.table_events import CLOSED, TableEvent
+from cardtable.server.undo import undone_count
 
 #: The bot that takes a withdrawn seat at a table that goes on, and its pace (seconds).
 TAKEOVER_BOT = "heuristic"
@@ -99,17 +100,27 @@ class LiveTable:
         self.match = record.setup.start_match()
         #: Every action's text, in order (what the bot workers are sent), and when each was taken.
         self.texts: list[str] = []
-        self.times: list[float | None] = list(record.times)
+        self.times: list[float | None] = []
         #: Seats that withdrew and the closing, in order (table_events.py).
         self.events: list[TableEvent] = []
         pending = list(record.events)
-        for seat, text in record.actions:
+        stamps = list(record.times) + [None] * (len(record.actions) - len(record.times))
+        for (seat, text), stamp in zip(record.actions, stamps, strict=True):
             while pending and pending[0].at <= len(self.texts):
                 self.apply_event(pending.pop(0))
-            self.match.play(text, seat)
-            self.texts.append(text)
+            undone = undone_count(text)
+            if undone is None:
+                self.match.play(text, seat)
+                self.texts.append(text)
+                self.times.append(stamp)
+            else:
+                self.match.undo(undone)
+                del self.texts[len(self.texts) - undone :]
+                del self.times[len(self.times) - undone :]
         for event in pending:
             self.apply_event(event)
+        #: The lines stored of the table: its actions and undos (the next one's number).
+        self.stored = len(record.actions)
         self.bots: dict[int, Bot] = {
             seat: seat_bot(spec, self.game) for seat, spec in enumerate(self.setup.seats) if spec.is_bot
         }

@@ -11,7 +11,12 @@ travels as its name.
 Tree-search bots think in workers of their own, so that a long search never
 delays the quick bots (random, heuristic, the duelists) of other tables.  A
 worker ends when the server's end of its pipe closes, the server killed
-included.
+included.  Search workers run at a lower priority than the server (`os.nice`),
+so a search takes only the processor time the event loop leaves (the quick
+bots' workers, whose moves people wait for, are not lowered); and a free
+worker goes to the waiting requests in turn by the party that asked
+(round-robin), not first come first served, so that no one's many tables
+keep another's bot waiting.
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ import asyncio
 import copyreg
 import logging
 import multiprocessing
+import os
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -38,6 +44,8 @@ MAX_DEATHS = 10
 DEATHS_WINDOW_SECONDS = 60.0
 #: Seconds the workers are given to end at shutdown before they are ended (a search is cut short).
 CLOSE_SECONDS = 1.0
+#: How much lower than the server's the workers' priority is (`os.nice`): searches only.
+NICENESS = {False: 0, True: 10}
 
 log = logging.getLogger("cardtable.server")
 
@@ -109,11 +117,21 @@ def think(request: BotRequest) -> BotMove:
 
 
 class WorkerFailed(Exception):
-    """A worker died, or the bot it ran raised; the message says which."""
+    """A worker died, timed out or is lacking, or the bot it ran raised: `kind` says which, in words
+    that reveal nothing of the game (the message, for the server's log, may name the bot's cards)."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
-def _serve(connection: Connection) -> None:
+DIED = "its worker process died"
+NO_WORKER = "no bot worker is left"
+
+
+def _serve(connection: Connection, niceness: int) -> None:
     """A worker's life: a request in, a move out, until the server's end of the pipe closes."""
+    os.nice(niceness)
     from cardtable import games  # noqa: F401  (every game loaded before the first request)
 
     while True:
@@ -125,7 +143,10 @@ def _serve(connection: Connection) -> None:
             reply: tuple[bool, Any] = (True, think(request))
         except Exception as error:
             reply = (False, f"{type(error).__name__}: {error}")
-        connection.send(reply)
+        try:
+            connection.send(reply)
+        except OSError:
+            return
 
 
 class _Worker:
@@ -133,7 +154,9 @@ class _Worker:
 
     def __init__(self, context: Any, searching: bool) -> None:
         ours, theirs = context.Pipe()
-        self.process = context.Process(target=_serve, args=(theirs,), daemon=True, name="cardtable-bot")
+        self.process = context.Process(
+            target=_serve, args=(theirs, NICENESS[searching]), daemon=True, name="cardtable-bot"
+        )
         self.process.start()
         theirs.close()
         self.connection: Connection = ours
@@ -141,19 +164,50 @@ class _Worker:
         self.waiting: asyncio.Future[BotMove] | None = None
 
 
+class FairQueue:
+    """Requests waiting for a worker, served in turn by the party that asked, first come within one."""
+
+    def __init__(self) -> None:
+        self.parties: OrderedDict[str, deque[asyncio.Future[_Worker]]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return sum(len(waiting) for waiting in self.parties.values())
+
+    def wait(self, party: str) -> asyncio.Future[_Worker]:
+        """A future that the next worker given to `party` completes."""
+        future: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        self.parties.setdefault(party, deque()).append(future)
+        return future
+
+    def next(self) -> asyncio.Future[_Worker] | None:
+        """The request to serve now: the first party's oldest, that party then going last."""
+        while self.parties:
+            party, waiting = next(iter(self.parties.items()))
+            future = waiting.popleft()
+            if waiting:
+                self.parties.move_to_end(party)
+            else:
+                del self.parties[party]
+            if not future.done():
+                return future
+        return None
+
+
 class BotPool:
     """Worker processes for the quick bots, and others for tree searches.
 
     Each worker is spoken to over a pipe whose replies the event loop itself
     watches, with no thread in between: a request is written when a worker
-    is free, and the reply read as soon as it comes.  A worker that dies is
-    replaced (unless workers keep dying: then bots wait, and it is logged).
+    is free, and the reply read as soon as it comes.  A worker that dies or
+    thinks too long is replaced (unless workers keep dying: then every
+    request fails at once, and it is logged).
     """
 
     def __init__(self, workers: int, search_workers: int) -> None:
         self.context = multiprocessing.get_context("spawn")
         self.sizes = {False: workers, True: search_workers}
-        self.idle: dict[bool, asyncio.Queue[_Worker]] = {False: asyncio.Queue(), True: asyncio.Queue()}
+        self.idle: dict[bool, list[_Worker]] = {False: [], True: []}
+        self.queues: dict[bool, FairQueue] = {False: FairQueue(), True: FairQueue()}
         self.workers: set[_Worker] = set()
         self.deaths: list[float] = []
 
@@ -161,13 +215,21 @@ class BotPool:
         """Start every worker (within the running event loop)."""
         for searching, size in self.sizes.items():
             for _ in range(size):
-                self._spawn(searching)
+                self._release(self._spawn(searching))
 
-    def _spawn(self, searching: bool) -> None:
+    def _spawn(self, searching: bool) -> _Worker:
         worker = _Worker(self.context, searching)
         self.workers.add(worker)
         asyncio.get_running_loop().add_reader(worker.connection.fileno(), self._on_reply, worker)
-        self.idle[searching].put_nowait(worker)
+        return worker
+
+    def _release(self, worker: _Worker) -> None:
+        """A free worker: to the next request waiting for one, or idle."""
+        waiting = self.queues[worker.searching].next()
+        if waiting is None:
+            self.idle[worker.searching].append(worker)
+        else:
+            waiting.set_result(worker)
 
     def _on_reply(self, worker: _Worker) -> None:
         waiting, worker.waiting = worker.waiting, None
@@ -176,20 +238,27 @@ class BotPool:
         except (EOFError, OSError):
             self._bury(worker)
             if waiting is not None and not waiting.done():
-                waiting.set_exception(WorkerFailed("the bot's worker process died"))
+                waiting.set_exception(WorkerFailed("the bot's worker process died", DIED))
             return
         if waiting is not None and not waiting.done():
             if succeeded:
                 waiting.set_result(value)
             else:
-                waiting.set_exception(WorkerFailed(value))
-        self.idle[worker.searching].put_nowait(worker)
+                waiting.set_exception(WorkerFailed(value, "it raised an error"))
+        self._release(worker)
 
-    def _bury(self, worker: _Worker) -> None:
-        """Forget a dead worker and start another, unless workers keep dying."""
+    def _end(self, worker: _Worker) -> None:
+        """Stop listening to a worker and kill its process."""
         asyncio.get_running_loop().remove_reader(worker.connection.fileno())
         worker.connection.close()
         self.workers.discard(worker)
+        if worker.process.is_alive():
+            worker.process.kill()
+            worker.process.join(0.1)
+
+    def _bury(self, worker: _Worker) -> None:
+        """Forget a dead (or killed) worker and start another, unless workers keep dying."""
+        self._end(worker)
         now = time.monotonic()
         self.deaths = [moment for moment in self.deaths if now - moment < DEATHS_WINDOW_SECONDS] + [now]
         if len(self.deaths) > MAX_DEATHS:
@@ -198,19 +267,69 @@ class BotPool:
                 len(self.deaths),
                 DEATHS_WINDOW_SECONDS,
             )
+            self._fail_waiting(worker.searching)
             return
-        self._spawn(worker.searching)
+        self._release(self._spawn(worker.searching))
 
-    async def think(self, request: BotRequest, searching: bool) -> BotMove:
-        """The bot's move, chosen by the next free worker (WorkerFailed if the worker or the bot failed)."""
-        worker = await self.idle[searching].get()
-        worker.waiting = asyncio.get_running_loop().create_future()
+    def _fail_waiting(self, searching: bool) -> None:
+        """With no worker of a kind left, every request waiting for one fails now rather than never."""
+        if any(worker.searching == searching for worker in self.workers):
+            return
+        while (waiting := self.queues[searching].next()) is not None:
+            waiting.set_exception(WorkerFailed("no bot worker is left (they kept dying)", NO_WORKER))
+
+    async def _acquire(self, searching: bool, party: str) -> _Worker:
+        idle = self.idle[searching]
+        if idle:
+            return idle.pop()
+        if not any(worker.searching == searching for worker in self.workers):
+            raise WorkerFailed("no bot worker is left (they kept dying)", NO_WORKER)
+        future = self.queues[searching].wait(party)
+        try:
+            return await future
+        except asyncio.CancelledError:
+            # Given a worker in the same moment as cancelled: the worker goes on to the next request.
+            if future.done() and not future.cancelled() and future.exception() is None:
+                self._release(future.result())
+            raise
+
+    def waiting(self, searching: bool) -> int:
+        """How many requests wait for a worker of a kind."""
+        return len(self.queues[searching])
+
+    async def think(
+        self,
+        request: BotRequest,
+        searching: bool,
+        party: str = "",
+        timeout: float | None = None,
+        fresh: bool = False,
+    ) -> BotMove:
+        """The bot's move, chosen by the next free worker given to `party` (in turn with other parties).
+
+        WorkerFailed if the worker died, thought longer than `timeout` seconds (it is killed and
+        replaced) or the bot raised.  A `fresh` request is answered by a newly started worker (the one
+        it would have had is replaced), so that nothing a failed try left in a worker is reused.
+        """
+        worker = await self._acquire(searching, party)
+        if fresh:
+            self._end(worker)
+            worker = self._spawn(searching)
+        worker.waiting = waiting = asyncio.get_running_loop().create_future()
         try:
             worker.connection.send(request)
         except (OSError, ValueError):
             self._bury(worker)
-            raise WorkerFailed("the bot's worker process died") from None
-        return await worker.waiting
+            raise WorkerFailed("the bot's worker process died", DIED) from None
+        try:
+            return await asyncio.wait_for(waiting, timeout)
+        except TimeoutError:
+            worker.waiting = None
+            self._bury(worker)
+            raise WorkerFailed(
+                f"the bot thought longer than {timeout:g} s; its worker was ended",
+                f"it thought longer than {timeout:g} s",
+            ) from None
 
     def close(self) -> None:
         """Stop every worker: its pipe is closed, and a worker still thinking after a while is ended."""

@@ -133,7 +133,10 @@ def test_going_out_and_the_round_end_are_logged_with_their_facts() -> None:
         hand_sizes=(0, 0, 1, 1),
         points=(2, 1, 0, 0),
     )
-    assert match.view(None).describe(end) == "Round 1 ends: Player 1 +2, Player 2 +1"
+    assert (
+        match.view(None).describe(end)
+        == "Round 1 ends (Player 1 and Player 2 went out): Player 1 +2, Player 2 +1"
+    )
     match = match_from(position([["2/1"], ["4/1"], ["6/1"]]), round_end="first")
     play(match, "play 2/1")
     end = next(event for event in match.view(None).log if isinstance(event, RoundEnded))

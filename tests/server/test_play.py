@@ -52,7 +52,8 @@ def test_four_player_scout_with_two_bots(server: ServerProcess) -> None:
     over = asyncio.run(play())
     seats_seen = {line["seat"] for line in over["replay"][1:-1]}
     assert seats_seen == {1, 2, 3, 4}, "every seat, bots included, took actions"
-    assert over["replay"][0]["players"] == ["Ann", "heuristic", "Cy", "Rando"]
+    # The bot that came without a name is named apart from the others, in the log and the replay.
+    assert over["replay"][0]["players"] == ["Ann", "Robin (bot)", "Cy", "Rando"]
 
 
 def test_free_duel_against_a_duelist(server: ServerProcess) -> None:

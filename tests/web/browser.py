@@ -84,6 +84,14 @@ class Player:
             arg=version,
         )
 
+    def dismiss_round_summary(self) -> bool:
+        """Close a round's summary if one is shown (by a key, as a person may); whether one was."""
+        if not self.page.locator(".round-dialog").count():
+            return False
+        self.page.keyboard.press("Enter")
+        self.page.wait_for_selector(".round-dialog", state="detached")
+        return True
+
     def close(self) -> None:
         """Close the context; script errors seen on its pages fail the test."""
         self.context.close()

@@ -36,7 +36,7 @@ def test_a_scout_game_against_bots_from_the_lobby(
     while page.evaluate("document.body.dataset.over") != "1":
         assert actions < MOST_ACTIONS, "the game did not end"
         legal = ann.legal()
-        if not legal:
+        if ann.dismiss_round_summary() or not legal:
             page.wait_for_timeout(30)
             continue
         version = ann.version()

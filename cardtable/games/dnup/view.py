@@ -167,13 +167,14 @@ def describe_event(event: DnupEvent, names: Sequence[str] | None = None) -> str:
             return f"{who(seat)} discards {cards(discarded)} from the table"
         case WentOut(seat=seat, place=place):
             return f"{who(seat)} has emptied their hand ({'first' if place == 1 else 'second'})"
-        case RoundEnded(round=number, ending=ending, hand_sizes=sizes, points=points):
+        case RoundEnded(round=number, ending=ending, out=out, hand_sizes=sizes, points=points):
             scored = ", ".join(f"{who(index)} +{value}" for index, value in enumerate(points) if value)
             if ending is DnupRoundEnding.TURN_LIMIT:
                 held = [f"{who(index)} holds {size}" for index, size in enumerate(sizes)]
                 held[0] += " cards"
                 return f"Round {number + 1} ends at the turn limit ({', '.join(held)}): {scored}"
-            return f"Round {number + 1} ends: {scored}"
+            went = " and ".join(who(index) for index in out)
+            return f"Round {number + 1} ends ({went} went out): {scored}"
         case GameEnded(winner=winner):
             return f"Game over: {who(winner)} wins"
     raise ValueError(f"not a dnup event: {event!r}")

@@ -144,7 +144,8 @@ function seatRow(game, index, catalogue) {
     if (duelist) duelist.hidden = kind.value !== "duelist";
     if (deck) deck.hidden = kind.value === "duelist";
     name.hidden = kind.value === "duelist";
-    if (kind.value.startsWith("bot:")) name.value = kind.value.slice(4);
+    // A bot left unnamed is named apart from the other seats by the server (Robin (bot), Sasha (bot), ...).
+    if (kind.value.startsWith("bot:")) { name.value = ""; name.placeholder = "a bot name (optional)"; }
   });
   return h("li.seat-row", {}, h("span", {}, `Seat ${index + 1}`), kind, name, duelist, deck);
 }

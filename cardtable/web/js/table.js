@@ -1,5 +1,5 @@
 // The table page: seats, the game's board, the actions, the log, the move list, and the end of the game.
-import { claimSeat, createTable, fmCatalogue, setting } from "./api.js";
+import { claimSeat, fmCatalogue, setting } from "./api.js";
 import { audienceControls } from "./audience.js";
 import { TableConnection } from "./connection.js";
 import { dialog, fill, h, notice } from "./dom.js";
@@ -8,6 +8,9 @@ import { loadGame } from "./games/index.js";
 import { movesPanel } from "./moves.js";
 import { rulesPanel } from "./rules.js";
 import { outcomeSummary } from "./outcome.js";
+import { showRematch } from "./rematch.js";
+import { noteRounds, roundLogItem } from "./rounds.js";
+import { askUndo, closeStaleUndo, showUndoRequest, showUndone } from "./undo.js";
 
 /** Open the table page for `tableId` (as a spectator when `watching`). */
 export async function openTable(root, tableId, options = {}) {
@@ -63,6 +66,7 @@ class TablePage {
       this.seatsBar,
       h("div.header-buttons", {}, this.ending.claimButton, this.ending.resignButton,
         h("button.ghost", { type: "button", onclick: () => this.toggleMoves(), title: "Every legal move as text (keys: m)", dataset: { role: "moves-toggle" } }, "Moves"),
+        this.undoButton = h("button.ghost", { type: "button", hidden: true, onclick: () => askUndo(this), title: "Take back your last move", dataset: { role: "undo" } }, "Undo"),
         this.rulesButton = h("button.ghost", { type: "button", onclick: () => this.openRules() }, "Rules"),
         this.logButton = h("button.ghost.narrow-only", { type: "button", onclick: () => this.root.classList.toggle("show-side") }, "Log")));
     fill(this.root, h("div.table-page", {}, header, this.status, this.audience.banner,
@@ -84,6 +88,11 @@ class TablePage {
       moderation: (frame) => this.audience.moderation(frame),
       spectator_chat: (frame) => this.audience.shown(frame.shown),
       invitation: (frame) => this.audience.invitation(frame),
+      undo_request: (frame) => showUndoRequest(this, frame),
+      undone: (frame) => showUndone(this, frame),
+      rematch: (frame) => showRematch(this, frame),
+      rematch_table: (frame) => { location.href = frame.link; },
+      info: (frame) => { this.chats.push({ at: this.log.length, text: frame.text }); this.drawLog(); },
       status: (text) => { this.status.textContent = text; this.status.hidden = !text; },
     });
     this.status.hidden = true;
@@ -100,6 +109,7 @@ class TablePage {
     document.title = `${frame.title} — cardtable`;
     this.root.dataset.game = frame.game;
     this.root.dataset.seat = frame.seat ?? "spectator";
+    this.undoButton.hidden = !frame.seat || frame.seats.some((entry) => entry.bot === "duelist");
     if (frame.seat) claimSeat(this.tableId, frame.seat);
     // The board is drawn once its module, and what it needs, are all here (states may come meanwhile).
     const module = await loadGame(frame.game);
@@ -140,6 +150,8 @@ class TablePage {
     this.drawLog();
     this.drawSeats();
     if (this.module) this.render();
+    noteRounds(this, frame);
+    closeStaleUndo(frame);
   }
 
   showRecent(entries, frame) {
@@ -155,6 +167,7 @@ class TablePage {
     this.over = frame;
     document.body.dataset.over = "1";
     this.ending.update();
+    this.undoButton.hidden = true;
     if (this.module) this.render();
     setTimeout(() => this.showOutcome(), this.options.quickEnd ? 0 : 600);
   }
@@ -256,7 +269,9 @@ class TablePage {
     const items = [];
     this.log.forEach((entry, index) => {
       for (const said of this.chats) if (said.at === index) items.push(this.audience.line(said));
-      items.push(h("li", { class: index >= this.log.length - 3 ? "latest" : "" }, this.named(entry)));
+      const item = h("li", { class: index >= this.log.length - 3 ? "latest" : "" }, this.named(entry));
+      roundLogItem(this, entry, item);
+      items.push(item);
     });
     for (const said of this.chats) if (said.at >= this.log.length) items.push(this.audience.line(said));
     fill(this.logList, items);
@@ -315,25 +330,10 @@ class TablePage {
     }
   }
 
-  async playAgain() {
-    const seats = this.seats.map((entry) => {
-      if (entry.kind !== "bot") return { person: entry.name };
-      if (entry.bot === "duelist") return { duelist: entry.name };
-      return { bot: entry.bot, name: entry.name, pace: Number(setting("botPace", 0.8)) };
-    });
-    try {
-      const created = await createTable({ game: this.game, seats });
-      const mine = created.seats.find((entry) => entry.yours);
-      const others = created.seats.filter((entry) => entry.link && entry !== mine);
-      if (!others.length && mine) {
-        location.href = mine.link;
-        return;
-      }
-      const { invitations } = await import("./lobby.js");
-      dialog("A new table", invitations(created), []);
-    } catch (error) {
-      notice(`The table could not be made: ${error.message}`, "error");
-    }
+  /** A rematch: proposed to every seat (the bots accept at once); those who accept go to one new table. */
+  playAgain() {
+    document.querySelector(".outcome-dialog")?.remove();
+    if (!this.connection.send({ type: "rematch" })) notice("Not connected: try again in a moment.", "error");
   }
 }
 

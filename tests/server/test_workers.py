@@ -1,0 +1,149 @@
+"""The bot workers: below the server's priority, given in turn to the parties that wait, never waited on
+forever."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.games import get_game
+from cardtable.server.limits import Limits
+from cardtable.server.protocol import ProtocolError
+from cardtable.server.service import TableService
+from cardtable.server.setup import SeatSpec, TableSetup, seat_bot
+from cardtable.server.storage import SqliteStorage
+from cardtable.server.workers import NICENESS, BotPool, BotRequest, FairQueue, WorkerFailed
+
+SETUP = TableSetup(
+    "drump", 5, {}, (SeatSpec("Robin (bot)", bot="random"), SeatSpec("Sasha (bot)", bot="random"))
+)
+
+
+def _request() -> BotRequest:
+    seat = SETUP.start_match().current_seat
+    assert seat is not None
+    return BotRequest("t", SETUP, (), seat, seat_bot(SETUP.seats[seat], get_game("drump")))
+
+
+def test_a_free_worker_goes_to_the_parties_in_turn_not_first_come() -> None:
+    async def scenario() -> list[str]:
+        queue = FairQueue()
+        # One party asks three times before another asks once.
+        futures = [(party, queue.wait(party)) for party in ("many", "many", "many", "one", "other")]
+        served = []
+        while (future := queue.next()) is not None:
+            served.append(next(party for party, waiting in futures if waiting is future))
+        return served
+
+    assert asyncio.run(scenario()) == ["many", "one", "other", "many", "many"]
+
+
+def test_a_cancelled_wait_is_skipped() -> None:
+    async def scenario() -> bool:
+        queue = FairQueue()
+        first, second = queue.wait("a"), queue.wait("b")
+        first.cancel()
+        return queue.next() is second and queue.next() is None
+
+    assert asyncio.run(scenario())
+
+
+def test_search_workers_run_below_the_servers_priority() -> None:
+    async def scenario() -> dict[bool, set[int]]:
+        pool = BotPool(1, 1)
+        pool.start()
+        try:
+            # A move each makes sure the worker has started and lowered its priority.
+            request = _request()
+            await pool.think(request, False)
+            await pool.think(request, True)
+            return {
+                searching: {
+                    os.getpriority(os.PRIO_PROCESS, worker.process.pid or 0)
+                    for worker in pool.workers
+                    if worker.searching == searching
+                }
+                for searching in (False, True)
+            }
+        finally:
+            pool.close()
+
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    priorities = asyncio.run(scenario())
+    assert priorities == {False: {min(19, own + NICENESS[False])}, True: {min(19, own + NICENESS[True])}}
+
+
+def test_with_no_worker_left_a_request_fails_at_once() -> None:
+    async def scenario() -> str:
+        pool = BotPool(0, 0)
+        pool.start()
+        request = _request()
+        try:
+            await asyncio.wait_for(pool.think(request, False), 5)
+        except WorkerFailed as error:
+            return error.kind
+        return "answered"
+
+    assert asyncio.run(scenario()) == "no bot worker is left"
+
+
+def test_tables_of_bots_only_are_refused_past_the_servers_budget(tmp_path: Path) -> None:
+    async def scenario() -> tuple[str, str]:
+        storage = SqliteStorage(tmp_path / "tables.sqlite")
+        service = TableService(storage, BotPool(0, 0), Limits(max_bot_tables=2))
+        bots = {"protocol": 1, "game": "drump", "seats": [{"bot": "random", "pace": 30}] * 2}
+        try:
+            for _ in range(2):
+                service.create(bots, "127.0.0.1")
+            with pytest.raises(ProtocolError) as refused:
+                service.create(bots, "127.0.0.2")
+            # A table with a person at it is not counted, nor refused.
+            service.create({**bots, "seats": [{"person": "Ann"}, {"bot": "random"}]}, "127.0.0.2")
+            return refused.value.code, refused.value.message
+        finally:
+            await service.close()
+            storage.close()
+
+    code, message = asyncio.run(scenario())
+    assert code == "limit" and "max_bot_tables" in message and "2 tables of bots only" in message
+
+
+class NappingBot:
+    """Thinks a little while, then plays the first legal move."""
+
+    name = "napping"
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        time.sleep(0.3)
+        return legal[0]
+
+
+def test_a_busy_worker_serves_the_waiting_parties_in_turn() -> None:
+    async def scenario() -> list[str]:
+        pool = BotPool(0, 1)
+        pool.start()
+        done: list[str] = []
+        base = _request()
+        request = BotRequest(base.table, base.setup, base.actions, base.seat, NappingBot())
+
+        async def ask(party: str) -> None:
+            await pool.think(request, True, party)
+            done.append(party)
+
+        try:
+            # One client's three tables ask before another's one: the first takes the idle worker, and of
+            # those who wait the other client's comes second (first come first served would make it last).
+            tasks = [asyncio.create_task(ask(party)) for party in ("many", "many", "many", "one")]
+            await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        finally:
+            pool.close()
+        return done
+
+    assert asyncio.run(scenario()) == ["many", "many", "one", "many"]
