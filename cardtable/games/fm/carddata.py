@@ -66,8 +66,9 @@ class CardKind(StrEnum):
     TRAP = "trap"
 
 
-#: Kinds played face down into a magic/trap zone (a face-up magic, field or ritual acts at once).
-SETTABLE_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.RITUAL, CardKind.TRAP})
+#: Kinds played face down into a magic/trap zone (a face-up magic, field or ritual acts at once); the
+#: row holds "Magic, Trap, Ritual or Equipment" cards (seed §1), so a lone equip played face down is set.
+SETTABLE_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.EQUIP, CardKind.RITUAL, CardKind.TRAP})
 #: Kinds that act when played face up or activated from their zone (traps fire by themselves).
 ACTIVATED_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.RITUAL})
 MEGAMORPH = 657
