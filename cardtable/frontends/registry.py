@@ -40,7 +40,7 @@ MODULES = {
 FRONT_END_COMMANDS = {
     "campaign": ("fm", "The Forbidden Memories campaign: duel the 39 duelists, win cards, build your deck."),
     "deck": ("fm", "Forbidden Memories decks: check, make and show deck files, or move the campaign's deck."),
-    "fm": ("fm", "Forbidden Memories tools: the fusion finder and the card sheet."),
+    "fm": ("fm", "Forbidden Memories tools: the fusion finder, the card sheet and the farm planner."),
 }
 
 

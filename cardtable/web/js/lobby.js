@@ -97,7 +97,8 @@ function gameTile(game, catalogue) {
       h("a.button.ghost", { href: `/?rules=${name}` }, "Rules"),
       name === "drump" ? h("a.button.ghost", { href: "/?guide=drump", dataset: { role: "guide" } }, "Learn it") : null,
       name === "fm" ? h("a.button.ghost", { href: "/?decks", dataset: { role: "decks" } }, "Decks") : null,
-      name === "fm" ? h("a.button.ghost", { href: "/?campaign", dataset: { role: "campaign" } }, "Campaign") : null));
+      name === "fm" ? h("a.button.ghost", { href: "/?campaign", dataset: { role: "campaign" } }, "Campaign") : null,
+      name === "fm" ? h("a.button.ghost", { href: "/?farm", dataset: { role: "farm" } }, "Farm planner") : null));
 }
 
 /** The invitation links of a new table, each with a copy button, and the spectators' link. */
