@@ -106,6 +106,10 @@ class FrontEnd:
     hints: tuple[Hint, ...] = ()
     #: Where the game stands, in a few words, for a view: "turn 12", "round 2 of 3".
     stage: Callable[[Any], str] | None = None
+    #: What the end-of-game table calls the outcome's scores (FM's are life points: "LP").
+    score_label: str = "score"
+    #: More to show at the end of a finished match (FM: a Free Duel's rank and drop), or None.
+    epilogue: Callable[[Match[Any, Any, Any, Any]], RenderableType | None] | None = None
 
 
 _FRONT_ENDS: dict[str, FrontEnd] = {}

@@ -18,11 +18,11 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardtable.core.chance import make_rng
 from cardtable.core.errors import CardtableError
 from cardtable.games.fm.carddata import MOST_COPIES_OWNED, add_copies, cards, duelists
 from cardtable.games.fm.decks import check_deck, deck_problems, starter_deck
-from cardtable.games.fm.rank import MOST_STARCHIPS, Rank, add_starchips, drop, rank
+from cardtable.games.fm.rank import MOST_STARCHIPS, Rank, add_starchips
+from cardtable.games.fm.reward import duel_reward
 from cardtable.games.fm.state import FmState
 
 #: The last duelist of the campaign's sequence (Duel Master K, 39, waits in Free Duel).
@@ -136,11 +136,11 @@ def settle_duel(
     A win is ranked on the final state and drops a card from the duelist's pool for that rank, drawn from
     the duel's seed (stream "drop"); a loss, a draw or a forfeit counts as a loss.
     """
-    if final is None or final.result is None or final.result.winners != (0,):
+    reward = None if final is None else duel_reward(final, 0, duelist, seed)
+    if reward is None:
         return record_duel(progress, duelist, False, None, None), DuelResult(duelist, False)
-    result = rank(final, 0)
-    dropped = drop(duelist, result.pool, make_rng(seed, "drop"))
-    return record_duel(progress, duelist, True, result, dropped), DuelResult(duelist, True, result, dropped)
+    won = DuelResult(duelist, True, reward.rank, reward.dropped)
+    return record_duel(progress, duelist, True, reward.rank, reward.dropped), won
 
 
 def buy(progress: Progress, password: str) -> tuple[Progress, int]:
