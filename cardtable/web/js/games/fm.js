@@ -265,3 +265,33 @@ function prompt(context, picks) {
   }
   return "Your move.";
 }
+
+/** What the end-of-duel table calls the scores: they are life points. */
+export const scoreLabel = "LP";
+
+/** The end of a won Free Duel, as on the PS1: the rank with its score by criterion, the starchips and the
+ * card dropped (the server's, drawn from the table's seed). Only the campaign keeps them: said here. */
+export async function endOfGame(element, { table, seat }) {
+  if (seat !== 1) return;
+  let answer;
+  try {
+    answer = await getJson(`/api/tables/${table}/reward`);
+  } catch (error) {
+    fill(element, h("p.muted", {}, `The duel's rank could not be read: ${error.message}`));
+    return;
+  }
+  const reward = answer.reward;
+  if (!reward) return;
+  const rows = [["start", "", String(reward.start)],
+    ...reward.criteria.map((row) => [row.criterion, String(row.value), `${row.points >= 0 ? "+" : ""}${row.points}`]),
+    [reward.ending.how, "", `${reward.ending.points >= 0 ? "+" : ""}${reward.ending.points}`]];
+  fill(element, h("div.fm-reward", { dataset: { role: "reward", rank: reward.rank } },
+    h("p.headline", {}, `Rank ${reward.rank} (score ${reward.score}) against ${reward.duelist_name}`),
+    h("table.scores.fm-rank", { dataset: { role: "rank-criteria" } },
+      h("thead", {}, h("tr", {}, h("th", {}, "Criterion"), h("th", {}, "Count"), h("th", {}, "Points"))),
+      h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((cell) => h("td", {}, cell))))),
+      h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("th", {}, ""), h("th", {}, String(reward.score))))),
+    h("p", { dataset: { role: "winnings" } }, `${reward.starchips} starchips, and the card dropped (${reward.pool} pool): `,
+      h("b", { dataset: { role: "dropped" } }, reward.dropped)),
+    h("p.muted", { dataset: { role: "not-kept" } }, "Not kept: only a campaign has a collection. Duel from the campaign (the FM tile's Campaign button) to keep the card and the starchips.")));
+}
