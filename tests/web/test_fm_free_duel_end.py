@@ -110,4 +110,9 @@ def test_a_won_free_duel_shows_the_rank_by_criterion_and_the_drop_in_the_browser
     assert header == ["Player", "LP"]
     page.screenshot(path=str(screenshots.path("fm-free-duel-rank")))
     screenshots.publish("fm-free-duel-rank")
+    # The lobby says who won the finished duel, among the games this browser keeps (as if made here).
+    page.evaluate("created => import('/js/api.js').then(api => api.remember(created))", table)
+    page.goto(server.base + "/")
+    state = page.wait_for_selector(f'.game-row[data-state][data-table="{table["table"]}"] .state')
+    assert state.text_content() == "you won"
     ann.close()

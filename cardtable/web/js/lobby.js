@@ -187,6 +187,14 @@ async function tableStatus(entry) {
   }
 }
 
+/** Who won a finished game, in a few words: "you won", "Simon Muran won", "a draw". */
+function whoWon(summary, mine) {
+  const winners = summary.outcome?.winners || [];
+  if (!winners.length) return "a draw";
+  if (winners.includes(mine)) return winners.length > 1 ? "you share the win" : "you won";
+  return `${winners.map((seat) => summary.seats[seat - 1]?.name || `Player ${seat}`).join(" and ")} won`;
+}
+
 async function drawYourGames(list, titles) {
   const remembered = rememberedTables();
   if (!remembered.length) {
@@ -201,7 +209,7 @@ async function drawYourGames(list, titles) {
     const link = entry.seats.find((seat) => seat.seat === mine)?.link;
     const players = summary.seats.map((seat) => seat.name).join(", ");
     let state;
-    if (summary.finished) state = summary.outcome?.winners?.includes(mine) ? "won" : "finished";
+    if (summary.finished) state = whoWon(summary, mine);
     else state = summary.to_act === mine ? "your turn" : "in play";
     rows.push(h("li.game-row", { dataset: { table: entry.table, state } },
       h("span.game-name", {}, titles[entry.game] || entry.game),
