@@ -167,6 +167,7 @@ class TablePage {
       table: this.tableId,
       view: frame.view,
       previous: this.previous,
+      log: this.log,
       legal,
       seat: this.seat,
       names: this.seats.map((entry) => entry.name),
@@ -232,7 +233,7 @@ class TablePage {
     const items = [];
     this.log.forEach((entry, index) => {
       for (const said of this.chats) if (said.at === index) items.push(h("li.chat", {}, said.text));
-      items.push(h("li", { class: index >= this.log.length - 3 ? "latest" : "" }, this.named(entry)));
+      items.push(h("li", { class: index >= this.log.length - 3 ? "latest" : "", dataset: { log: index } }, this.named(entry)));
     });
     for (const said of this.chats) if (said.at >= this.log.length) items.push(h("li.chat", {}, said.text));
     fill(this.logList, items);

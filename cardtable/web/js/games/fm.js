@@ -4,6 +4,7 @@
 import { fmCatalogue, getJson } from "../api.js";
 import { cardBack, fmCard, fmId, fmStatsExplained, starName } from "../cards.js";
 import { fill, h } from "../dom.js";
+import { animateDuel } from "./fm_motion.js";
 
 /** The card catalogue, before the first drawing. */
 export function prepare() {
@@ -220,6 +221,8 @@ export function render(context) {
     h("div.fm-hand", { dataset: { area: "my-hand" } }, hand),
     context.hintsPanel);
   const board = h("div.fm-board", { dataset: { phase: view.phase } }, field, context.detailsPanel);
+  // What happened since the last drawing plays on this board once it is in the page.
+  setTimeout(() => animateDuel(context, board), 0);
 
   const buttons = [];
   const covered = new Set();
