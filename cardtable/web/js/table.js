@@ -272,7 +272,8 @@ class TablePage {
     const campaign = this.seat === 1 && setting("campaignTable", null) === this.tableId;
     const result = h("div.campaign-result");
     if (campaign) this.showCampaignResult(result);
-    else if (this.seat && this.module?.endOfGame) this.module.endOfGame(result, { table: this.tableId, seat: this.seat, seats: this.seats });
+    const more = h("div.game-result");
+    if (this.seat && this.module?.endOfGame) this.module.endOfGame(more, { table: this.tableId, seat: this.seat, seats: this.seats, kept: campaign });
     const buttons = [
       campaign ? h("a.button.primary", { href: "/?campaign", dataset: { role: "campaign" } }, "Back to the campaign") : null,
       this.seat && !campaign ? h("button.primary", { type: "button", dataset: { role: "play-again" }, onclick: () => this.playAgain() }, "Play again") : null,
@@ -280,7 +281,7 @@ class TablePage {
       h("a.button", { href: "/" }, "Lobby"),
       h("button.ghost", { type: "button", onclick: (event) => event.target.closest(".backdrop").remove() }, "See the table"),
     ];
-    dialog("Game over", [outcomeSummary(frame.outcome, names, this.seat, this.module?.scoreLabel), result], buttons, { className: "outcome-dialog" });
+    dialog("Game over", [outcomeSummary(frame.outcome, names, this.seat, this.module?.scoreLabel), result, more], buttons, { className: "outcome-dialog" });
   }
 
   async showCampaignResult(element) {

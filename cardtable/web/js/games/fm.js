@@ -272,9 +272,10 @@ function prompt(context, picks) {
 /** What the end-of-duel table calls the scores: they are life points. */
 export const scoreLabel = "LP";
 
-/** The end of a won Free Duel, as on the PS1: the rank with its score by criterion, the starchips and the
- * card dropped (the server's, drawn from the table's seed). Only the campaign keeps them: said here. */
-export async function endOfGame(element, { table, seat }) {
+/** The end of a won duel against a duelist, as on the PS1: the rank with its score by criterion, the
+ * starchips and the card dropped (the server's, drawn from the table's seed). Only a campaign keeps them
+ * (`kept`: this is the campaign's duel); a Free Duel table says they are not kept. */
+export async function endOfGame(element, { table, seat, kept }) {
   if (seat !== 1) return;
   let answer;
   try {
@@ -296,5 +297,6 @@ export async function endOfGame(element, { table, seat }) {
       h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("th", {}, ""), h("th", {}, String(reward.score))))),
     h("p", { dataset: { role: "winnings" } }, `${reward.starchips} starchips, and the card dropped (${reward.pool} pool): `,
       h("b", { dataset: { role: "dropped" } }, reward.dropped)),
-    h("p.muted", { dataset: { role: "not-kept" } }, "Not kept: only a campaign has a collection. Duel from the campaign (the FM tile's Campaign button) to keep the card and the starchips.")));
+    kept ? h("p.muted", { dataset: { role: "kept" } }, "Kept in your campaign's collection.")
+      : h("p.muted", { dataset: { role: "not-kept" } }, "Not kept: only a campaign has a collection. Duel from the campaign (the FM tile's Campaign button) to keep the card and the starchips.")));
 }
