@@ -48,8 +48,17 @@ function fusionStrip(board, first, second, result) {
   const arrow = document.createElement("span");
   arrow.textContent = "→";
   strip.append(chip(first, 0), plus, chip(second, 1), arrow, chip(result, 2));
-  (board.querySelector(".fm-field") || board).append(strip);
-  setTimeout(() => strip.remove(), STEP);
+  floatOver(board.querySelector(".fm-field") || board, strip);
+}
+
+/** Show `node` over the middle of `element` for one step, in the page's own layer: a board drawn anew
+ * meanwhile (the next frame) does not cut it short. */
+function floatOver(element, node) {
+  const box = element.getBoundingClientRect();
+  node.style.left = `${box.left + box.width / 2}px`;
+  node.style.top = `${box.top + box.height / 2}px`;
+  document.body.append(node);
+  setTimeout(() => node.remove(), STEP);
 }
 
 function damage(board, seat, amount) {
@@ -59,9 +68,8 @@ function damage(board, seat, amount) {
   shown.className = "fm-motion fm-damage";
   shown.dataset.role = "motion";
   shown.textContent = `−${amount}`;
-  side.append(shown);
+  floatOver(side.querySelector(".lp") || side, shown);
   flash(side.querySelector(".lp"), "fm-lp-hit");
-  setTimeout(() => shown.remove(), STEP);
 }
 
 /** The zones of a seat whose monster is gone since the previous view (destroyed, or used up). */
@@ -71,33 +79,37 @@ function emptied(context, seat) {
   return before.map((monster, index) => (monster && !now[index] ? index + 1 : null)).filter(Boolean);
 }
 
-/** The animation of one log entry on `board`, or null when it has none. */
-function stepFor(entry, context, board) {
+/** The animation of one log entry, played on the board shown when its turn comes, or null. */
+function stepFor(entry, context) {
   let found;
   if ((found = /^Player (\d) fuses (.+) and (.+) into (.+)$/.exec(entry))) {
-    return () => fusionStrip(board, found[2], found[3], found[4]);
+    return (board) => fusionStrip(board, found[2], found[3], found[4]);
   }
   if ((found = /^Player (\d) attacks (?:directly|zone (\d)) with zone (\d)$/.exec(entry))) {
     const seat = Number(found[1]);
-    const attacker = zone(board, sideOf(context, seat), "m", found[3]);
-    const target = found[2] ? zone(board, sideOf(context, 3 - seat), "m", found[2]) : board.querySelector(`.fm-side-info[data-seat="${3 - seat}"]`);
-    return () => { flash(attacker, seat === context.me ? "fm-attacking-up" : "fm-attacking-down"); flash(target, "fm-hit"); };
+    const lunge = seat === context.me ? "fm-attacking-up" : "fm-attacking-down";
+    return (board) => {
+      flash(zone(board, sideOf(context, seat), "m", found[3]), lunge);
+      const target = found[2] ? zone(board, sideOf(context, 3 - seat), "m", found[2]) : board.querySelector(`.fm-side-info[data-seat="${3 - seat}"]`);
+      flash(target, "fm-hit");
+    };
   }
   if ((found = /^Player (\d) loses (\d+) LP/.exec(entry))) {
-    return () => damage(board, Number(found[1]), found[2]);
+    return (board) => damage(board, Number(found[1]), found[2]);
   }
   if ((found = /^(?:Player (\d)'s .+|a hidden card of Player (\d)) is destroyed$/.exec(entry))) {
     const seat = Number(found[1] || found[2]);
-    const zones = emptied(context, seat).map((number) => zone(board, sideOf(context, seat), "m", number));
-    return () => zones.forEach((element) => flash(element, "fm-destroyed"));
+    const zones = emptied(context, seat);
+    return (board) => zones.forEach((number) => flash(zone(board, sideOf(context, seat), "m", number), "fm-destroyed"));
   }
   if (/^Player \d activates /.test(entry) && context.previous && context.previous.terrain !== context.view.terrain) {
-    return () => flash(board.querySelector('[data-role="terrain"]'), "fm-terrain-changed");
+    return (board) => flash(board.querySelector('[data-role="terrain"]'), "fm-terrain-changed");
   }
   return null;
 }
 
-/** Play the log entries that are new since this board was last drawn; the first drawing plays none. */
+/** Play the log entries that are new since the board was last drawn, one after the other, after any
+ * still playing; the first drawing plays none. Each plays on the board in the page when its turn comes. */
 export function animateDuel(context, board) {
   const { keep, log } = context;
   // A board drawn over before it was shown plays nothing: the next drawing plays its entries.
@@ -108,12 +120,16 @@ export function animateDuel(context, board) {
   const steps = [];
   // After a long absence (a rejoin), only the last few entries play.
   for (let index = Math.max(start, log.length - MOST_PLAYED); index < log.length; index++) {
-    const step = stepFor(log[index], context, board);
+    const step = stepFor(log[index], context);
     if (step) steps.push({ index, step });
   }
+  const now = Date.now();
+  const begin = Math.max(now, keep.playingUntil || 0);
+  keep.playingUntil = begin + steps.length * STEP;
   steps.forEach(({ index, step }, order) => setTimeout(() => {
-    if (!board.isConnected) return;
-    step();
+    const shown = document.querySelector(".fm-board");
+    if (!shown) return;
+    step(shown);
     flash(document.querySelector(`.log-list li[data-log="${index}"]`), "fm-playing");
-  }, order * STEP));
+  }, begin - now + order * STEP));
 }
