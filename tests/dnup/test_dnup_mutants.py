@@ -152,3 +152,26 @@ def test_a_deal_of_all_45_cards_through_hand_size_is_dealt(seats: int, each: int
     more = GAME.option_table.resolve(overrides={"hand_size": each + 1})
     with pytest.raises(ValueError, match=f"{seats} hands of {each + 1} need more than 45 cards"):
         GAME.new_state(more, seats, random.Random(1), None)
+
+
+def test_an_add_is_logged_for_everyone() -> None:
+    hands = [["3/2", "10/4"], ["4/1"], ["6/1"]]
+    match = match_from(position(hands, tables=[[], ["3/4"], []]))
+    play(match, "add 3/2 to 2")
+    for seat in (None, 0, 1, 2):
+        assert "Player 1 adds 3/2 to Player 2's cards" in match.view(seat).to_json()["log"]
+
+
+def test_a_new_games_log_counts_its_events_from_none() -> None:
+    # The log's length is what the server's frames count from: it must match the events exactly.
+    state = GAME.new_state(GAME.option_table.default(), 3, random.Random(2), None)
+    for seat in (None, 0, 1, 2):
+        history = GAME.view(state, seat).history
+        assert history.length == len(history.entries())
+        assert history.since(history.length) == ()
+
+
+@pytest.mark.parametrize("seats", [1, 6])
+def test_a_game_of_too_few_or_too_many_seats_is_refused_naming_the_number(seats: int) -> None:
+    with pytest.raises(ValueError, match=f"dnup is played by 2 to 5 seats, not {seats}"):
+        GAME.new_state(GAME.option_table.default(), seats, random.Random(1), None)
