@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import traceback
 from collections.abc import Callable
 from functools import partial
@@ -136,8 +137,30 @@ class CardtableGroup(click.Group):
 @click.group(cls=CardtableGroup)
 @click.version_option(package_name="cardtable")
 @click.option("--debug", is_flag=True, help="Show the traceback of any error (for developers).")
-def main(debug: bool) -> None:
+@click.option(
+    "--fm-data",
+    "fm_data",
+    metavar="DIR",
+    is_eager=True,
+    callback=lambda ctx, param, value: _name_fm_data(value),
+    help="Read the Forbidden Memories tables from your own copy in DIR instead of the shipped ones "
+    "(docs/fm.md, NOTICE).",
+)
+def main(debug: bool, fm_data: str | None) -> None:
     """Play, replay, simulate and study card games: DRUMP, Scout, dnup and the Forbidden Memories duel."""
+    if fm_data is not None:
+        from cardtable.games.fm.carddata import use_data
+
+        use_data(fm_data)
+
+
+def _name_fm_data(folder: str | None) -> str | None:
+    """Name the folder while the options are read, before a command imports the FM package (which reads
+    its tables then, checking the folder whole: games/fm/carddata.py, DATA_ENV); child processes
+    inherit it."""
+    if folder is not None:
+        os.environ["CARDTABLE_FM_DATA"] = os.path.abspath(folder)
+    return folder
 
 
 @main.command()

@@ -40,7 +40,7 @@ MODULES = {
 FRONT_END_COMMANDS = {
     "campaign": ("fm", "The Forbidden Memories campaign: duel the 39 duelists, win cards, build your deck."),
     "deck": ("fm", "Forbidden Memories decks: check, make and show deck files, or move the campaign's deck."),
-    "fm": ("fm", "Forbidden Memories tools: the fusion finder and the card sheet."),
+    "fm": ("fm", "Forbidden Memories tools: the fusion finder, the card sheet and the farm planner."),
 }
 
 
@@ -106,6 +106,10 @@ class FrontEnd:
     hints: tuple[Hint, ...] = ()
     #: Where the game stands, in a few words, for a view: "turn 12", "round 2 of 3".
     stage: Callable[[Any], str] | None = None
+    #: What the end-of-game table calls the outcome's scores (FM's are life points: "LP").
+    score_label: str = "score"
+    #: More to show at the end of a finished match (FM: a Free Duel's rank and drop), or None.
+    epilogue: Callable[[Match[Any, Any, Any, Any]], RenderableType | None] | None = None
 
 
 _FRONT_ENDS: dict[str, FrontEnd] = {}

@@ -26,15 +26,20 @@ def describe_events(game: str, view: Any, names: Sequence[str], events: Sequence
     return [Text(describe(event, names)) for event in events]
 
 
-def outcome_summary(outcome: Outcome, names: Sequence[str], facts: Sequence[str]) -> RenderableType:
-    """How a game ended: the result in words, each player's score (winners starred), and some facts."""
+def outcome_summary(
+    outcome: Outcome, names: Sequence[str], facts: Sequence[str], score_label: str = "score"
+) -> RenderableType:
+    """How a game ended: the result in words, each player's score (winners starred), and some facts.
+
+    `score_label` heads the scores' column (FM's scores are life points: "LP").
+    """
     if outcome.is_draw:
         result = Text(f"The game is a draw: {outcome.reason}.", style="bold")
     else:
         result = Text(f"{names[outcome.winners[0]]} wins: {outcome.reason}.", style="bold")
     scores = Table(box=None, padding=(0, 2), show_header=True, header_style="dim")
     scores.add_column("player")
-    scores.add_column("score", justify="right")
+    scores.add_column(score_label, justify="right")
     for seat, name in enumerate(names):
         marker = "★ " if seat in outcome.winners else "  "
         score = outcome.scores[seat] if seat < len(outcome.scores) else 0

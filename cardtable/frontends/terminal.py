@@ -471,7 +471,9 @@ class TerminalGame:
         facts = [f"{len(self.match.moves)} actions", f"{minutes} min {seconds:02d} s at this terminal"]
         if self.front.stage is not None:
             facts.insert(0, self.front.stage(self.match.view(None)))
-        return outcome_summary(outcome, self.names, facts)
+        summary = outcome_summary(outcome, self.names, facts, self.front.score_label)
+        extra = None if self.front.epilogue is None else self.front.epilogue(self.match)
+        return summary if extra is None else Group(summary, extra)
 
     def _record(self) -> str:
         """The seed, secret until now, and where the replay is: the file it was saved to, and the history."""

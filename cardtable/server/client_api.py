@@ -2,8 +2,10 @@
 
   GET /api/games/{game}/rules            the game's rules page (Markdown), as `cardtable rules GAME`
   GET /api/games/fm/cards                every Forbidden Memories card, its text, terrains, stars, duelists
+  GET /api/games/fm/farm?card=&rank=     the farm planner: who drops a card, at which rank (fm_farm.py)
   GET /api/tables/{id}/steps/{step}      a finished table at one step, as a seat (?seat=N) or a spectator
   GET /api/tables/{id}/hint              a hint for the seat whose token the cookie holds (a hook, below)
+  GET /api/tables/{id}/reward            a finished Free Duel's rank, score by criterion, drop (fm_reward.py)
 
 Nothing here shows what a game hides: a step is built from the view of the
 seat asked for, and only once the game is over (when the replay, seed
@@ -24,7 +26,7 @@ from starlette.routing import BaseRoute, Route
 from cardtable.core.errors import CardtableError
 from cardtable.core.numbers import whole_number
 from cardtable.games import get_game
-from cardtable.server import fm_tables
+from cardtable.server import fm_farm, fm_reward, fm_tables
 from cardtable.server.service import COOKIE_PREFIX, TableService
 
 #: Hints by game name: a pure function of a seat's view to JSON data (a list of suggestions).
@@ -51,9 +53,11 @@ class ClientRoutes:
         """The routes, to go before the client's static files."""
         return [
             Route("/api/games/fm/cards", self.fm_cards, methods=["GET"]),
+            Route("/api/games/fm/farm", fm_farm.farm, methods=["GET"]),
             Route("/api/games/{game}/rules", self.rules, methods=["GET"]),
             Route("/api/tables/{table}/steps/{step:int}", self.step, methods=["GET"]),
             Route("/api/tables/{table}/hint", self.hint, methods=["GET"]),
+            fm_reward.reward_route(self.service),
         ]
 
     async def rules(self, request: Request) -> Response:

@@ -11,7 +11,7 @@ from cardtable.core.pairs import parse_code
 from cardtable.games.dnup import GAME, DnupRoundEnding, turn_limit_places
 from cardtable.games.dnup.events import Beaten, Played, RoundEnded, WentOut
 from cardtable.games.dnup.view import describe_event
-from tests.dnup.helpers import legal_texts, match_from, play, position
+from tests.dnup.helpers import hand, legal_texts, match_from, play, position, table
 
 
 def code(text: str) -> int:
@@ -128,3 +128,50 @@ def test_playing_a_card_leaves_the_rest_of_the_hand_secret() -> None:
     match = match_from(position([["2/1", "3/1", "9/4"], ["4/1"]]))
     play(match, "play 2/1")
     assert match.view(1).to_json()["known_in_hand"] == [[], []]
+
+
+def test_an_add_beats_only_the_third_players_whose_set_now_has_the_targets_size() -> None:
+    # dnup.md: "se esse jogador passar a ter o mesmo número de cartas que um terceiro jogador": only a
+    # set of the target's new size is beaten; a set of another size, smaller or larger, stays.
+    hands = [["3/2", "10/4"], ["4/1"], ["6/1"], ["8/3"], ["9/2"]]
+    tables = [[], ["3/4"], ["2/5"], ["1/7", "1/8", "1/9"], ["2/6", "2/7"]]
+    match = match_from(position(hands, tables=tables))
+    play(match, "add 3/2 to 2")
+    # Seat 5's two 2s are lower than the two 3s: beaten, back in hand turned round.
+    assert table(match, 4) == [] and sorted(hand(match, 4)) == sorted(["9/2", "6/2", "7/2"])
+    assert table(match, 2) == ["2/5"] and hand(match, 2) == ["6/1"]
+    assert table(match, 3) == ["1/7", "1/8", "1/9"] and hand(match, 3) == ["8/3"]
+
+
+@pytest.mark.parametrize(("seats", "each"), [(5, 9), (3, 15)])
+def test_a_deal_of_all_45_cards_through_hand_size_is_dealt(seats: int, each: int) -> None:
+    options = GAME.option_table.resolve(overrides={"hand_size": each})
+    state = GAME.new_state(options, seats, random.Random(1), None)
+    assert [len(cards) for cards in state.hands] == [each] * seats
+    assert sorted(code >> 1 for cards in state.hands for code in cards) == sorted(range(45))
+    more = GAME.option_table.resolve(overrides={"hand_size": each + 1})
+    with pytest.raises(ValueError, match=f"{seats} hands of {each + 1} need more than 45 cards"):
+        GAME.new_state(more, seats, random.Random(1), None)
+
+
+def test_an_add_is_logged_for_everyone() -> None:
+    hands = [["3/2", "10/4"], ["4/1"], ["6/1"]]
+    match = match_from(position(hands, tables=[[], ["3/4"], []]))
+    play(match, "add 3/2 to 2")
+    for seat in (None, 0, 1, 2):
+        assert "Player 1 adds 3/2 to Player 2's cards" in match.view(seat).to_json()["log"]
+
+
+def test_a_new_games_log_counts_its_events_from_none() -> None:
+    # The log's length is what the server's frames count from: it must match the events exactly.
+    state = GAME.new_state(GAME.option_table.default(), 3, random.Random(2), None)
+    for seat in (None, 0, 1, 2):
+        history = GAME.view(state, seat).history
+        assert history.length == len(history.entries())
+        assert history.since(history.length) == ()
+
+
+@pytest.mark.parametrize("seats", [1, 6])
+def test_a_game_of_too_few_or_too_many_seats_is_refused_naming_the_number(seats: int) -> None:
+    with pytest.raises(ValueError, match=f"dnup is played by 2 to 5 seats, not {seats}"):
+        GAME.new_state(GAME.option_table.default(), seats, random.Random(1), None)

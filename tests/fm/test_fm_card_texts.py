@@ -173,13 +173,14 @@ def test_crush_card_eliminates_opponent_monsters_of_1500_atk_or_more() -> None:
     assert cards_on_field(match, 0)[0] == at_limit
 
 
-def test_stop_defense_forces_the_opponents_defence_monsters_into_attack() -> None:
-    # "Forces an opponent's monster card positioned for defense into the attack position."
+def test_stop_defense_forces_one_opponent_defence_monster_into_attack() -> None:
+    # "Forces an opponent's monster card positioned for defense into the attack position": one monster,
+    # the first in zone order (docs/fm.md).
     monster = of_type("Fish")
     match = cast(
         "Stop Defense", (entry(monster, attack=False),), (entry(monster, False), entry(monster, False))
     )
-    assert [m.attack for m in match.state.monsters[1][:2]] == [True, True]
+    assert [m.attack for m in match.state.monsters[1][:2]] == [True, False]
     assert not zone(match, 0, 1).attack
 
 

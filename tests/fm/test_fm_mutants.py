@@ -51,7 +51,8 @@ def test_a_card_lost_face_down_is_hidden_from_the_opponent() -> None:
     [
         ("Raigeki", {}, "Player 1 sets {} in magic zone 1"),
         ("Raigeki", FULL_MAGIC, "{} of Player 1 is used up with no effect"),
-        ("Legendary Sword", {}, "{} of Player 1 is used up with no effect"),
+        ("Legendary Sword", {}, "Player 1 sets {} in magic zone 1"),
+        ("Legendary Sword", FULL_MAGIC, "{} of Player 1 is used up with no effect"),
     ],
 )
 def test_a_card_set_or_wasted_face_down_is_hidden_from_the_opponent(
@@ -276,7 +277,7 @@ def test_describing_what_is_not_a_duel_event_is_refused() -> None:
         describe_event("drawn")  # type: ignore[arg-type]
 
 
-def test_a_face_down_fusion_and_its_result_are_hidden_from_the_opponent() -> None:
+def test_a_face_down_fusions_steps_are_hidden_from_the_opponent_and_its_result_comes_out_face_up() -> None:
     data = duel(hands=(["Mystical Elf", "Mushroom Man"], []))
     match = match_from(data)
     start = match.state.log_length
@@ -285,10 +286,10 @@ def test_a_face_down_fusion_and_its_result_are_hidden_from_the_opponent() -> Non
     assert own[1] == "Player 1 fuses #002 Mystical Elf and #008 Mushroom Man into #638 Queen of Autumn Leaves"
     assert other[1:] == [
         "Player 1 fuses a hidden card and a hidden card into a hidden card",
-        "Player 1's play gives a hidden card",
+        "Player 1's play gives #638 Queen of Autumn Leaves",
     ]
     assert [event for event in match.view(1).log if isinstance(event, PlayResulted)] == [
-        PlayResulted(0, None, False)
+        PlayResulted(0, 638, True)
     ]
 
 

@@ -248,7 +248,9 @@ def test_a_save_of_the_first_format_loads_and_is_brought_up_to_date(tmp_path: Pa
     assert store.load() == old and store.load_duel() is None
     store.start_duel(1, 5, {"game": "fm"})
     assert CampaignStore(path).load() == old
-    assert sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("3",)
+    assert sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (
+        str(SCHEMA_VERSION),
+    )
 
 
 HAND_EDITS = [
@@ -427,4 +429,6 @@ def test_a_clear_duel_of_the_second_format_is_read_then_sealed_at_the_next_write
     sealed = CampaignStore(path).load_duel()
     assert sealed is not None and sealed.actions == ("pick h1", "play") and sealed.position == position
     assert b"pick h1" not in path.read_bytes() and b'"decks"' not in path.read_bytes()
-    assert sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == ("3",)
+    assert sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (
+        str(SCHEMA_VERSION),
+    )

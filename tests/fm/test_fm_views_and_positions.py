@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import astuple
 from typing import Any
 
 import pytest
@@ -70,11 +69,11 @@ def test_the_hand_window_lets_a_duelist_use_the_top_of_its_deck() -> None:
     assert len(match.state.decks[1]) == 9 and len(match.state.hands[1]) == 5
 
 
-def test_a_face_down_fusion_tells_the_opponent_nothing() -> None:
+def test_a_face_down_fusion_tells_the_opponent_only_its_result_which_comes_out_face_up() -> None:
     match = match_from(duel(hands=(["Mystical Elf", "Mushroom Man"], [])))
     play(match, "pick h1", "pick h2", "play down", "place attack star 1")
     log = json.dumps(match.view(1).to_json()["log"])
-    assert "Queen of Autumn Leaves" not in log and "Mystical Elf" not in log
+    assert "Queen of Autumn Leaves" in log and "Mystical Elf" not in log and "Mushroom Man" not in log
     assert "Queen of Autumn Leaves" in json.dumps(match.view(0).to_json()["log"])
 
 
@@ -94,7 +93,7 @@ def broken(change: Any) -> dict[str, Any]:
             ),
             "301 is not a monster card",
         ),
-        (lambda d: d["magic"][0].__setitem__(0, 1), "1 is not a magic, ritual or trap card"),
+        (lambda d: d["magic"][0].__setitem__(0, 1), "1 is not a magic, field, equip, ritual or trap card"),
         (lambda d: d.update(terrain="lava"), "'lava' is not one of"),
         (lambda d: d.update(lp=[0, 8000]), "life points run from 1 to 8000"),
         (lambda d: d.update(windows=[5, 30]), "a hand window is 5 to 20 cards"),
@@ -124,12 +123,13 @@ def test_the_log_holds_typed_events_redacted_for_the_other_side() -> None:
     play(match, "pick h1", "pick h2", "play down", "place defence star 2")
     elf, mushroom, queen = cid("Mystical Elf"), cid("Mushroom Man"), cid("Queen of Autumn Leaves")
     mine = match.view(0).log
-    assert Fused(0, elf, mushroom, queen) in mine and PlayResulted(0, queen, False) in mine
+    assert Fused(0, elf, mushroom, queen) in mine and PlayResulted(0, queen, True) in mine
     assert MonsterPlaced(0, 0, queen, False, 1) in mine
     for seat in (1, None):
         theirs = match.view(seat).log
-        assert Fused(0, None, None, None) in theirs and MonsterPlaced(0, 0, None, False, None) in theirs
-        assert all(queen not in astuple(event) for event in theirs)
+        # Played face down, the steps stay secret; the fusion's result comes out face up.
+        assert Fused(0, None, None, None) in theirs and MonsterPlaced(0, 0, queen, False, 1) in theirs
+        assert [event for event in theirs if isinstance(event, Fused)] == [Fused(0, None, None, None)]
     assert match.view(1).describe(Fused(0, None, None, None)) == (
         "Player 1 fuses a hidden card and a hidden card into a hidden card"
     )

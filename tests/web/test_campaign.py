@@ -152,10 +152,16 @@ def test_a_campaign_in_the_browser(server: ServerProcess, browser: Browser, scre
     _play_duel_to_its_end(ann)
     page.wait_for_selector(".outcome-dialog .last-result")
     won = page.get_attribute(".outcome-dialog .last-result", "data-won") == "yes"
+    if won:
+        # The rank by criterion and the drop, as a Free Duel shows them, said kept by the campaign.
+        page.wait_for_selector('.outcome-dialog [data-role="kept"]')
+        dropped = page.text_content('.outcome-dialog [data-role="dropped"]') or ""
     page.click('.outcome-dialog [data-role="campaign"]')
     page.wait_for_selector('[data-role="last-result"]')
     after = _campaign(ann)
     assert after["duel"] is None and after["last"]["won"] is won
+    if won:
+        assert dropped.startswith(f"#{after['last']['dropped']:03d} ")
     assert after["records"] == {"1": [1, 0] if won else [0, 1]}
     assert (after["next"]["number"] == 2) is won
     page.screenshot(path=screenshots.path("fm-campaign"))

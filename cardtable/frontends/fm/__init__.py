@@ -10,6 +10,7 @@ from __future__ import annotations
 from cardtable.frontends.fm.commands import COMMANDS
 from cardtable.frontends.fm.guide import HINTS, card_info, describe, legend, steps
 from cardtable.frontends.fm.play import play_setup, resume_bot
+from cardtable.frontends.fm.reward import free_duel_epilogue
 from cardtable.frontends.fm.screen import render, render_compact, stage
 from cardtable.frontends.registry import FrontEnd, register_front_end
 
@@ -27,5 +28,7 @@ register_front_end(
         card_info=card_info,
         hints=HINTS,
         stage=stage,
+        score_label="LP",
+        epilogue=free_duel_epilogue,
     )
 )

@@ -22,6 +22,7 @@ from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
 from cardtable.core.numbers import whole_number
+from cardtable.frontends.fm.reward import reward_panel
 from cardtable.frontends.fm.screen import describe_card
 from cardtable.frontends.fm.store import CampaignStore, SavedDuel
 from cardtable.frontends.terminal import TerminalGame
@@ -42,6 +43,7 @@ from cardtable.games.fm.campaign import (
 from cardtable.games.fm.carddata import card_named, cards
 from cardtable.games.fm.duelists import duel_position
 from cardtable.games.fm.options import FmOptions
+from cardtable.games.fm.reward import duel_reward
 from cardtable.games.fm.state import FmState
 from cardtable.games.fm.view import FmView
 
@@ -254,6 +256,9 @@ class CampaignScreen:
             f"and {cards()[result.dropped].name}.",
             markup=False,
         )
+        reward = duel_reward(match.state, 0, saved.duelist, saved.seed)
+        if reward is not None:
+            self.console.print(reward_panel(reward, kept=True))
         return progress
 
     def _lose(self, progress: Progress, duelist: int) -> Progress:

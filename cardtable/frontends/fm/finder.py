@@ -1,5 +1,7 @@
 """`cardtable fm fusions CARD...` and `cardtable fm card NAME|ID`: the fusion finder and the card sheet.
 
+The `fm` group also holds `cardtable fm farm CARD`, the farm planner (`farm.py`).
+
 The finding is the game's (`cardtable.games.fm.finder`); this module writes
 it for a person.  Cards are named by number or name, in any case; a typo
 gets the names it is close to.
@@ -11,6 +13,7 @@ from collections.abc import Sequence
 
 import click
 
+from cardtable.frontends.fm.farm import farm_command
 from cardtable.games.fm.carddata import card, card_text, duelists, rituals
 from cardtable.games.fm.combination import StepKind
 from cardtable.games.fm.finder import (
@@ -135,7 +138,10 @@ def card_report(text: str, show_all: bool = False, padding_fusions: bool = True)
 
 @click.group(name="fm")
 def fm() -> None:
-    """Forbidden Memories tools: the fusion finder and the card sheet."""
+    """Forbidden Memories tools: the fusion finder, the card sheet and the farm planner."""
+
+
+fm.add_command(farm_command)
 
 
 _disc_option = click.option(

@@ -38,8 +38,9 @@ from cardtable.frontends.saves import key_path, user_key
 from cardtable.games.fm.campaign import CampaignError, Progress, progress_problems
 from cardtable.games.fm.carddata import duelists
 
-#: The save's format: 1 kept the progress; 2 adds the duel under way; 3 seals that duel.
-SCHEMA_VERSION = 3
+#: The save's format: 1 kept the progress; 2 adds the duel under way; 3 seals that duel; 4 adds the
+#: cards bought by password (the shop sells each once; an older save has bought none).
+SCHEMA_VERSION = 4
 #: Each table's columns, and the format that brought it in.
 TABLES = {
     "meta": ("key TEXT PRIMARY KEY, value TEXT NOT NULL", 1),
@@ -47,6 +48,7 @@ TABLES = {
     "records": ("duelist INTEGER PRIMARY KEY, wins INTEGER, losses INTEGER", 1),
     "duel": ("duelist INTEGER NOT NULL, key TEXT NOT NULL, nonce TEXT NOT NULL, sealed TEXT NOT NULL", 2),
     "duel_actions": ("number INTEGER PRIMARY KEY, sealed TEXT NOT NULL", 2),
+    "passwords_used": ("card INTEGER PRIMARY KEY", 4),
 }
 #: The duel's tables as format 2 kept them, in the clear (read, and sealed at the next write).
 CLEAR_DUEL_TABLES = {
@@ -206,6 +208,12 @@ class CampaignStore:
                 self._whole(wins, f"records: the wins against duelist {duelist}"),
                 self._whole(losses, f"records: the losses against duelist {duelist}"),
             )
+        used: frozenset[int] = frozenset()
+        if version >= TABLES["passwords_used"][1]:
+            used = frozenset(
+                self._whole(card_id, "passwords_used: a card")
+                for (card_id,) in connection.execute("SELECT card FROM passwords_used ORDER BY card")
+            )
         progress = Progress(
             meta["name"],
             self._whole(meta["starchips"], "meta 'starchips'"),
@@ -213,6 +221,7 @@ class CampaignStore:
             self._deck(meta["deck"]),
             self._whole(meta["next_opponent"], "meta 'next_opponent'"),
             records,
+            used,
         )
         problems = progress_problems(progress)
         if problems:
@@ -357,6 +366,11 @@ class CampaignStore:
         connection.execute("DELETE FROM meta WHERE key NOT IN ('schema', 'revision')")
         connection.execute("DELETE FROM collection")
         connection.execute("DELETE FROM records")
+        connection.execute("DELETE FROM passwords_used")
+        connection.executemany(
+            "INSERT INTO passwords_used VALUES (?)",
+            [(card_id,) for card_id in sorted(progress.passwords_used)],
+        )
         connection.executemany(
             "INSERT INTO meta VALUES (?, ?)",
             [

@@ -18,11 +18,11 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardtable.core.chance import make_rng
 from cardtable.core.errors import CardtableError
 from cardtable.games.fm.carddata import MOST_COPIES_OWNED, add_copies, cards, duelists
 from cardtable.games.fm.decks import check_deck, deck_problems, starter_deck
-from cardtable.games.fm.rank import MOST_STARCHIPS, Rank, add_starchips, drop, rank
+from cardtable.games.fm.rank import MOST_STARCHIPS, Rank, add_starchips
+from cardtable.games.fm.reward import duel_reward
 from cardtable.games.fm.state import FmState
 
 #: The last duelist of the campaign's sequence (Duel Master K, 39, waits in Free Duel).
@@ -52,6 +52,8 @@ class Progress:
     next_opponent: int = 1
     #: Duelist -> (wins, losses).
     records: dict[int, tuple[int, int]] = field(default_factory=dict)
+    #: The cards bought by password: the shop sells each card once (retail's per-card flag).
+    passwords_used: frozenset[int] = frozenset()
 
     def unlocked(self) -> list[int]:
         """Duelists open for Free Duel: every one met in the sequence, and Duel Master K at its end."""
@@ -134,11 +136,11 @@ def settle_duel(
     A win is ranked on the final state and drops a card from the duelist's pool for that rank, drawn from
     the duel's seed (stream "drop"); a loss, a draw or a forfeit counts as a loss.
     """
-    if final is None or final.result is None or final.result.winners != (0,):
+    reward = None if final is None else duel_reward(final, 0, duelist, seed)
+    if reward is None:
         return record_duel(progress, duelist, False, None, None), DuelResult(duelist, False)
-    result = rank(final, 0)
-    dropped = drop(duelist, result.pool, make_rng(seed, "drop"))
-    return record_duel(progress, duelist, True, result, dropped), DuelResult(duelist, True, result, dropped)
+    won = DuelResult(duelist, True, reward.rank, reward.dropped)
+    return record_duel(progress, duelist, True, reward.rank, reward.dropped), won
 
 
 def buy(progress: Progress, password: str) -> tuple[Progress, int]:
@@ -148,6 +150,8 @@ def buy(progress: Progress, password: str) -> tuple[Progress, int]:
     if not found:
         raise CampaignError(f"no card has the password {password!r}")
     bought = found[0]
+    if bought.id in progress.passwords_used:
+        raise CampaignError(f"the password of {bought.name} has been used: the shop sells each card once")
     if bought.cost > progress.starchips:
         raise CampaignError(f"{bought.name} costs {bought.cost} starchips; you have {progress.starchips}")
     owned = progress.collection.get(bought.id, 0)
@@ -156,7 +160,10 @@ def buy(progress: Progress, password: str) -> tuple[Progress, int]:
     collection = dict(progress.collection)
     collection[bought.id] = add_copies(owned, 1)
     starchips = add_starchips(progress.starchips, -bought.cost)
-    return replace(progress, starchips=starchips, collection=collection), bought.id
+    passwords_used = progress.passwords_used | {bought.id}
+    return replace(
+        progress, starchips=starchips, collection=collection, passwords_used=passwords_used
+    ), bought.id
 
 
 def set_deck(progress: Progress, deck: tuple[int, ...]) -> Progress:
@@ -199,6 +206,9 @@ def progress_problems(progress: Progress) -> list[str]:
             f"deck: holds a card not owned: {missing}"
             for missing in _not_owned(progress.collection, progress.deck)
         ]
+    for card_id in sorted(progress.passwords_used):
+        if card_id not in cards() or not cards()[card_id].password:
+            problems.append(f"passwords_used: {card_id} is not a card sold by password")
     if not 1 <= progress.next_opponent <= LAST_OPPONENT + 1:
         problems.append(f"next_opponent: {progress.next_opponent} is not from 1 to {LAST_OPPONENT + 1}")
     for duelist, (wins, losses) in sorted(progress.records.items()):
@@ -219,6 +229,7 @@ def progress_to_json(progress: Progress) -> dict[str, Any]:
         "deck": list(progress.deck),
         "next_opponent": progress.next_opponent,
         "records": {str(duelist): list(record) for duelist, record in sorted(progress.records.items())},
+        "passwords_used": sorted(progress.passwords_used),
     }
 
 
@@ -235,8 +246,13 @@ def progress_from_json(data: Any, where: str) -> Progress:
             raise CampaignError(f"{where}: {field} key {text!r} is not a number")
         return int(text)
 
-    if not isinstance(data, dict) or set(data) != set(progress_to_json(Progress("x", 0, {}, ()))):
+    # A progress written before the shop kept its flags has no "passwords_used": none was used.
+    keys = set(progress_to_json(Progress("x", 0, {}, ())))
+    if not isinstance(data, dict) or not keys - {"passwords_used"} <= set(data) <= keys:
         raise CampaignError(f"{where}: not a campaign's progress")
+    used = data.get("passwords_used", [])
+    if not isinstance(used, list):
+        raise CampaignError(f"{where}: passwords_used is a list of card numbers")
     if not isinstance(data["name"], str) or not isinstance(data["deck"], list):
         raise CampaignError(f"{where}: the name is text and the deck a list of card numbers")
     if not isinstance(data["collection"], dict) or not isinstance(data["records"], dict):
@@ -256,6 +272,7 @@ def progress_from_json(data: Any, where: str) -> Progress:
         tuple(whole(card_id, "a deck card") for card_id in data["deck"]),
         whole(data["next_opponent"], "next_opponent"),
         records,
+        frozenset(whole(card_id, "a card in passwords_used") for card_id in used),
     )
     problems = progress_problems(progress)
     if problems:

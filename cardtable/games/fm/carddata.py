@@ -1,13 +1,16 @@
 """The Forbidden Memories tables, loaded from the package's own data files.
 
 `tools/build_fm_data.py` builds the files in `data/` from the shared sources;
-the package never reads the sources.  Fusion and equip look-ups are
+the package never reads the sources, unless a user points it at their own
+copy of the tables (`use_data`, `cardtable --fm-data DIR`), which the same
+loader (`sources.py`) reads and checks.  Fusion and equip look-ups are
 dictionaries and sets: constant time.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from functools import cache
@@ -66,8 +69,9 @@ class CardKind(StrEnum):
     TRAP = "trap"
 
 
-#: Kinds played face down into a magic/trap zone (a face-up magic, field or ritual acts at once).
-SETTABLE_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.RITUAL, CardKind.TRAP})
+#: Kinds played face down into a magic/trap zone (a face-up magic, field or ritual acts at once); the
+#: row holds "Magic, Trap, Ritual or Equipment" cards (seed §1), so a lone equip played face down is set.
+SETTABLE_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.EQUIP, CardKind.RITUAL, CardKind.TRAP})
 #: Kinds that act when played face up or activated from their zone (traps fire by themselves).
 ACTIVATED_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.RITUAL})
 MEGAMORPH = 657
@@ -97,7 +101,42 @@ class Card:
         return self.kind is CardKind.MONSTER
 
 
+#: Where a user's own copy of the tables is named for every process of the engine (`use_data`).
+DATA_ENV = "CARDTABLE_FM_DATA"
+#: The tables read from a user's folder (None: the shipped files), and whether any table was read yet.
+_chosen: dict[str, Any] | None = None
+_chosen_path: str | None = None
+_read_any = False
+
+
+def use_data(folder: str | os.PathLike[str]) -> None:
+    """Read the tables from a user's folder instead of the shipped files (`--fm-data DIR`).
+
+    The folder is read and checked whole by the loader that builds the shipped files
+    (`sources.build_all`): a fault is a FmDataError naming the file, the row and the reason, and
+    changes nothing.  It must be chosen before any table is read; the child processes of this one
+    (the server's workers) inherit the choice.
+    """
+    global _chosen, _chosen_path
+    from cardtable.games.fm.sources import FmDataError, build_all
+
+    path = os.path.abspath(folder)
+    if path == _chosen_path:
+        return
+    if _read_any:
+        raise FmDataError(f"the Forbidden Memories tables were read already; {folder!r} comes too late")
+    _chosen = build_all(path)
+    _chosen_path = path
+    os.environ[DATA_ENV] = path
+
+
 def _load(name: str) -> Any:
+    global _read_any
+    if _chosen is None and not _read_any and os.environ.get(DATA_ENV):
+        use_data(os.environ[DATA_ENV])
+    _read_any = True
+    if _chosen is not None:
+        return _chosen[name]
     return json.loads(
         resources.files("cardtable.games.fm").joinpath("data", name).read_text(encoding="utf-8")
     )

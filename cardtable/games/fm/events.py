@@ -86,7 +86,7 @@ class CardWasted(Event):
 
 @event
 class CardSet(Event):
-    """A magic, ritual or trap card is set face down in a magic/trap zone."""
+    """A magic, field, equip, ritual or trap card is set face down in a magic/trap zone."""
 
     seat: int
     card: int | None

@@ -3,8 +3,9 @@
 The game reads a magic card's number, not its text, and every magic card is
 one of fourteen programmed behaviours; each behaviour here does what the
 card's text says (which side, which monsters, destroy or weaken).  A magic
-card has no target step, so a text naming "an opponent's monster" acts on
-every monster that fits it.  Traps lie face down and fire by themselves
+card has no target step: a text naming all the monsters of a kind acts on
+each, and Stop Defense's "an opponent's monster" turns one, the first in
+zone order (nobody chooses).  Traps lie face down and fire by themselves
 when the opponent does the thing they answer.  The readings of vague texts
 are listed in docs/fm.md.
 """
@@ -18,6 +19,7 @@ from cardtable.core.tuples import replace_at
 from cardtable.games.fm.carddata import card
 from cardtable.games.fm.combat import attack_of
 from cardtable.games.fm.events import (
+    POSITION_CHANGED,
     LifePointsChanged,
     MagicActivated,
     MonsterDestroyed,
@@ -189,7 +191,7 @@ def activate(state: FmState, seat: int, magic: int) -> None:
     elif magic == CRUSH_CARD:
         _destroy_where(state, opponent, lambda monster: attack_of(monster, terrain) >= CRUSH_LIMIT)
     elif magic == STOP_DEFENSE:
-        _change_monsters(state, opponent, lambda monster: monster._replace(attack=True))
+        _stop_defense(state, opponent)
     elif magic == DARK_PIERCING_LIGHT:
         # "reveals all monsters on the playing field": both sides.
         for owner in sides:
@@ -210,6 +212,22 @@ def activate(state: FmState, seat: int, magic: int) -> None:
         _clear_magic_zone(state, opponent)
     state.bury(seat, (magic,), public=True)
     end_if_life_points_gone(state)
+
+
+def _stop_defense(state: FmState, owner: int) -> None:
+    """Stop Defense: "Forces an opponent's monster card positioned for defense into the attack position".
+
+    One monster, and no target step (the game reads the card's number, seed §6): nobody chooses; the
+    first of `owner`'s defence-position monsters in zone order (m1 to m5) turns, face down or up.
+    """
+    row = state.monsters[owner]
+    for zone, monster in enumerate(row):
+        if monster is not None and not monster.attack:
+            state.monsters = replace_at(
+                state.monsters, owner, replace_at(row, zone, monster._replace(attack=True))
+            )
+            state.log(POSITION_CHANGED[owner][zone][True])
+            return
 
 
 def _clear_magic_zone(state: FmState, owner: int) -> None:

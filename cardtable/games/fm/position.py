@@ -279,7 +279,9 @@ def _magic(reader: PositionReader, row: Any, seat: int) -> tuple[SetCard | None,
         elif _is_number(entry) and entry in cards() and card(entry).kind in SETTABLE_KINDS:
             found.append(SetCard(entry))
         else:
-            raise reader.fail(f"magic[{seat}][{zone}]", f"{entry!r} is not a magic, ritual or trap card")
+            raise reader.fail(
+                f"magic[{seat}][{zone}]", f"{entry!r} is not a magic, field, equip, ritual or trap card"
+            )
     return tuple(found)
 
 

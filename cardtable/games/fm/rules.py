@@ -25,7 +25,7 @@ from cardtable.games.fm.actions import (
     Play,
     Switch,
 )
-from cardtable.games.fm.carddata import ACTIVATED_KINDS, SETTABLE_KINDS, CardKind, card, rituals
+from cardtable.games.fm.carddata import ACTIVATED_KINDS, SETTABLE_KINDS, CardKind, card, fusion_of, rituals
 from cardtable.games.fm.combination import StepKind, bonus_after, step_facts
 from cardtable.games.fm.events import (
     CARD_LOST_HIDDEN,
@@ -214,27 +214,35 @@ def _play(state: FmState, action: Play) -> None:
     current, bonus, zone = materials[0]
     # Only fusions started from the hand count as INITIATE FUSION (fm.md, Decisions after the first build).
     counts_fusions = zone is None or state.options.field_fusions_count
+    # Whether the card carried on is a fusion's result: the retail game plays it face up, however the
+    # cards were played (the rules page defers to retail where the seed is silent).
+    fused = False
     for following, _, _ in materials[1:]:
+        carried = current
         current, bonus = _combine(state, seat, current, following, bonus, face_up, counts_fusions)
+        fused = fusion_of(carried, following, state.options.padding_fusions) == current or (
+            fused and current == carried
+        )
     if not face_up:
         state.count(seat, FACE_DOWN_PLAYS)
     kind = card(current).kind
     if kind is CardKind.MONSTER:
-        state.pending = Placement(current, bonus, face_up, zone)
+        shown = face_up or fused
+        state.pending = Placement(current, bonus, shown, zone)
         state.phase = PLACING
         if logged:
-            hidden = None if face_up else PLAY_RESULTED_HIDDEN[seat]
-            state.log(PlayResulted(seat, current, face_up), seat, hidden)
+            hidden = None if shown else PLAY_RESULTED_HIDDEN[seat]
+            state.log(PlayResulted(seat, current, shown), seat, hidden)
         return
     state.phase = BATTLE
     if kind is CardKind.RITUAL and face_up:
         _ritual(state, seat, current)
     elif kind in ACTIVATED_KINDS and face_up:
         spells.activate(state, seat, current)
-    elif kind in SETTABLE_KINDS:
+    elif kind in SETTABLE_KINDS and not (kind is CardKind.EQUIP and face_up):
         _set_card(state, seat, current)
     else:
-        # An equip with no monster to take it is wasted.
+        # An equip played face up with no monster to take it is wasted; played face down, it is set.
         state.bury(seat, (current,), face_up)
         state.log(CardWasted(seat, current), seat, None if face_up else CardWasted(seat, None))
 

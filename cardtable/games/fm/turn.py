@@ -57,8 +57,10 @@ def new_duel(
     state.logs = (None,) * (SEATS + 1)
     state.log_length = 0
     state.unlogged = False
+    # A duel decided on the opening deal (a hand of the five Exodia pieces) is over: no turn starts.
     for seat in (first_seat, 1 - first_seat):
-        draw_to_hand(state, seat)
+        if not draw_to_hand(state, seat):
+            return state
     start_turn(state, first_seat)
     return state
 
@@ -134,6 +136,9 @@ def end_if_life_points_gone(state: FmState) -> bool:
 
 def finish(state: FmState, winner: int, ending: DuelEnding) -> None:
     """The duel is over: the outcome's reason is the ending in words."""
+    if ending is DuelEnding.EXODIA:
+        # The retail game takes the loser's life points to 0 when Exodia is assembled.
+        state.lp = replace_at(state.lp, 1 - winner, 0)
     scores = tuple(float(points) for points in state.lp)
     state.result = Outcome((winner,), scores, ending, ENDING_REASONS[ending])
     state.ending = ending

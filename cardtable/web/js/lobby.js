@@ -97,7 +97,8 @@ function gameTile(game, catalogue) {
       h("a.button.ghost", { href: `/?rules=${name}` }, "Rules"),
       name === "drump" ? h("a.button.ghost", { href: "/?guide=drump", dataset: { role: "guide" } }, "Learn it") : null,
       name === "fm" ? h("a.button.ghost", { href: "/?decks", dataset: { role: "decks" } }, "Decks") : null,
-      name === "fm" ? h("a.button.ghost", { href: "/?campaign", dataset: { role: "campaign" } }, "Campaign") : null));
+      name === "fm" ? h("a.button.ghost", { href: "/?campaign", dataset: { role: "campaign" } }, "Campaign") : null,
+      name === "fm" ? h("a.button.ghost", { href: "/?farm", dataset: { role: "farm" } }, "Farm planner") : null));
 }
 
 const PRIVACY_WORDS = {
@@ -212,6 +213,14 @@ async function tableStatus(entry) {
   }
 }
 
+/** Who won a finished game, in a few words: "you won", "Simon Muran won", "a draw". */
+function whoWon(summary, mine) {
+  const winners = summary.outcome?.winners || [];
+  if (!winners.length) return "a draw";
+  if (winners.includes(mine)) return winners.length > 1 ? "you share the win" : "you won";
+  return `${winners.map((seat) => summary.seats[seat - 1]?.name || `Player ${seat}`).join(" and ")} won`;
+}
+
 async function drawYourGames(list, titles) {
   const remembered = rememberedTables();
   if (!remembered.length) {
@@ -228,7 +237,7 @@ async function drawYourGames(list, titles) {
     const players = summary.seats.map((seat) => seat.name).join(", ");
     let state;
     if (summary.outcome?.ending === "closed") state = "closed";
-    else if (summary.finished) state = summary.outcome?.winners?.includes(mine) ? "won" : "finished";
+    else if (summary.finished) state = whoWon(summary, mine);
     else state = summary.to_act === mine ? "your turn" : "in play";
     rows.push(h("li.game-row", { dataset: { table: entry.table, state } },
       h("span.game-name", {}, titles[entry.game] || entry.game),

@@ -28,6 +28,9 @@ async function route() {
     } else if (query.has("decks")) {
       const { openDecks } = await import("./decks.js");
       await openDecks(root);
+    } else if (query.has("farm")) {
+      const { openFarm } = await import("./games/fm_farm.js");
+      await openFarm(root, query.get("card") || "", query.get("rank") || "");
     } else if (query.has("campaign")) {
       const { openCampaign } = await import("./campaign.js");
       await openCampaign(root);

@@ -1,8 +1,9 @@
 // How a game ended, in words: who won, the scores and the reason.
 import { h } from "./dom.js";
 
-/** The outcome as a small block: winners, scores, the ending and its reason (seats counted from 1). */
-export function outcomeSummary(outcome, names, seat) {
+/** The outcome as a small block: winners, scores, the ending and its reason (seats counted from 1); the
+ * scores' column is headed `scoreLabel` (a game's own word: FM's scores are life points, "LP"). */
+export function outcomeSummary(outcome, names, seat, scoreLabel = "Score") {
   const winners = outcome.winners || [];
   const name = (number) => names[number - 1] || `Player ${number}`;
   let headline;
@@ -27,7 +28,7 @@ export function outcomeSummary(outcome, names, seat) {
     h("p.reason", {}, how ? `${how[0].toUpperCase()}${how.slice(1)}.` : ""),
     left.map((text) => h("p.withdrawn", {}, text)),
     h("table.scores", {},
-      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Score"))),
+      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, scoreLabel))),
       h("tbody", {}, (outcome.scores || []).map((score, index) => h("tr", {
         class: winners.includes(index + 1) ? "winner" : "",
       }, h("td", {}, `${index + 1}. ${name(index + 1)}`), h("td", {}, String(score)))))));

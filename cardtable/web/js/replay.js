@@ -100,7 +100,7 @@ class ReplayViewer {
       table: this.tableId, view: data.view, previous: null, legal: [], seat: data.seat, names, myTurn: false, readOnly: true,
       ui: this.ui, keep: this.keep, catalogue: this.catalogue, act: () => {}, update: () => this.go(this.step),
     });
-    fill(this.board, drawn.board, step === this.steps && data.outcome ? outcomeSummary(data.outcome, names, data.seat) : null);
+    fill(this.board, drawn.board, step === this.steps && data.outcome ? outcomeSummary(data.outcome, names, data.seat, this.module.scoreLabel) : null);
     fill(this.logList, data.log.map((entry, index) => h("li", { class: index >= data.log.length - 2 ? "latest" : "" }, named(entry))));
     this.logList.scrollTop = this.logList.scrollHeight;
   }

@@ -200,6 +200,7 @@ class TablePage {
       table: this.tableId,
       view: frame.view,
       previous: this.previous,
+      log: this.log,
       legal,
       seat: this.seat,
       names: this.seats.map((entry) => entry.name),
@@ -269,7 +270,7 @@ class TablePage {
     const items = [];
     this.log.forEach((entry, index) => {
       for (const said of this.chats) if (said.at === index) items.push(this.audience.line(said));
-      const item = h("li", { class: index >= this.log.length - 3 ? "latest" : "" }, this.named(entry));
+      const item = h("li", { class: index >= this.log.length - 3 ? "latest" : "", dataset: { log: index } }, this.named(entry));
       roundLogItem(this, entry, item);
       items.push(item);
     });
@@ -310,6 +311,8 @@ class TablePage {
     const campaign = this.seat === 1 && setting("campaignTable", null) === this.tableId;
     const result = h("div.campaign-result");
     if (campaign) this.showCampaignResult(result);
+    const more = h("div.game-result");
+    if (this.seat && this.module?.endOfGame) this.module.endOfGame(more, { table: this.tableId, seat: this.seat, seats: this.seats, kept: campaign });
     const buttons = [
       campaign ? h("a.button.primary", { href: "/?campaign", dataset: { role: "campaign" } }, "Back to the campaign") : null,
       this.seat && !campaign ? h("button.primary", { type: "button", dataset: { role: "play-again" }, onclick: () => this.playAgain() }, "Play again") : null,
@@ -317,7 +320,7 @@ class TablePage {
       h("a.button", { href: "/" }, "Lobby"),
       h("button.ghost", { type: "button", onclick: (event) => event.target.closest(".backdrop").remove() }, "See the table"),
     ];
-    dialog("Game over", [outcomeSummary(frame.outcome, names, this.seat), result], buttons, { className: "outcome-dialog" });
+    dialog("Game over", [outcomeSummary(frame.outcome, names, this.seat, this.module?.scoreLabel), result, more], buttons, { className: "outcome-dialog" });
   }
 
   async showCampaignResult(element) {

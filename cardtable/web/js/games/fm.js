@@ -4,6 +4,7 @@
 import { fmCatalogue, getJson } from "../api.js";
 import { cardBack, fmCard, fmId, fmStatsExplained, starName } from "../cards.js";
 import { fill, h } from "../dom.js";
+import { animateDuel } from "./fm_motion.js";
 
 /** The card catalogue, before the first drawing. */
 export function prepare() {
@@ -220,6 +221,8 @@ export function render(context) {
     h("div.fm-hand", { dataset: { area: "my-hand" } }, hand),
     context.hintsPanel);
   const board = h("div.fm-board", { dataset: { phase: view.phase } }, field, context.detailsPanel);
+  // What happened since the last drawing plays on this board once it is in the page.
+  setTimeout(() => animateDuel(context, board), 0);
 
   const buttons = [];
   const covered = new Set();
@@ -264,4 +267,36 @@ function prompt(context, picks) {
       : "Battle: click one of your monsters to attack with it, activate a set magic card, or end the turn.";
   }
   return "Your move.";
+}
+
+/** What the end-of-duel table calls the scores: they are life points. */
+export const scoreLabel = "LP";
+
+/** The end of a won duel against a duelist, as on the PS1: the rank with its score by criterion, the
+ * starchips and the card dropped (the server's, drawn from the table's seed). Only a campaign keeps them
+ * (`kept`: this is the campaign's duel); a Free Duel table says they are not kept. */
+export async function endOfGame(element, { table, seat, kept }) {
+  if (seat !== 1) return;
+  let answer;
+  try {
+    answer = await getJson(`/api/tables/${table}/reward`);
+  } catch (error) {
+    fill(element, h("p.muted", {}, `The duel's rank could not be read: ${error.message}`));
+    return;
+  }
+  const reward = answer.reward;
+  if (!reward) return;
+  const rows = [["start", "", String(reward.start)],
+    ...reward.criteria.map((row) => [row.criterion, String(row.value), `${row.points >= 0 ? "+" : ""}${row.points}`]),
+    [reward.ending.how, "", `${reward.ending.points >= 0 ? "+" : ""}${reward.ending.points}`]];
+  fill(element, h("div.fm-reward", { dataset: { role: "reward", rank: reward.rank } },
+    h("p.headline", {}, `Rank ${reward.rank} (score ${reward.score}) against ${reward.duelist_name}`),
+    h("table.scores.fm-rank", { dataset: { role: "rank-criteria" } },
+      h("thead", {}, h("tr", {}, h("th", {}, "Criterion"), h("th", {}, "Count"), h("th", {}, "Points"))),
+      h("tbody", {}, rows.map((cells) => h("tr", {}, cells.map((cell) => h("td", {}, cell))))),
+      h("tfoot", {}, h("tr", {}, h("th", {}, "Score"), h("th", {}, ""), h("th", {}, String(reward.score))))),
+    h("p", { dataset: { role: "winnings" } }, `${reward.starchips} starchips, and the card dropped (${reward.pool} pool): `,
+      h("b", { dataset: { role: "dropped" } }, reward.dropped)),
+    kept ? h("p.muted", { dataset: { role: "kept" } }, "Kept in your campaign's collection.")
+      : h("p.muted", { dataset: { role: "not-kept" } }, "Not kept: only a campaign has a collection. Duel from the campaign (the FM tile's Campaign button) to keep the card and the starchips.")));
 }
