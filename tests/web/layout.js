@@ -30,7 +30,15 @@
   // No two boxes overlap, unless one holds the other.
   const elements = [...document.querySelectorAll(boxes)]
     .filter((element) => !element.closest(".card") && seen(element));
-  const rects = elements.map((element) => element.getBoundingClientRect());
+  // What the board holds is seen through its scrolled box: a part scrolled out of it is hidden, not on top.
+  const clip = document.querySelector(".board").getBoundingClientRect();
+  const rects = elements.map((element) => {
+    const box = element.getBoundingClientRect();
+    if (!element.closest(".board") || element.matches(".board")) return box;
+    const left = Math.max(box.left, clip.left), right = Math.min(box.right, clip.right);
+    const top = Math.max(box.top, clip.top), bottom = Math.min(box.bottom, clip.bottom);
+    return { left, right, top, bottom };
+  });
   for (let i = 0; i < elements.length; i += 1) {
     for (let j = i + 1; j < elements.length; j += 1) {
       const a = elements[i], b = elements[j];

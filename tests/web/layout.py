@@ -2,7 +2,8 @@
 
 `problems(page)` returns, in words, every fault of the page as drawn now:
 the hand in more than one row or not wholly in view, two of the table's
-boxes overlapping (from their bounding boxes), and log numbers clipped.
+boxes overlapping (from their bounding boxes, as much of each as the board's
+scrolled box shows), and log numbers clipped.
 """
 
 from __future__ import annotations
