@@ -37,6 +37,7 @@ from cardtable.frontends import history
 from cardtable.frontends.choices import MoveMenu, default_steps, did_you_mean
 from cardtable.frontends.game_record import goodbye, keep_finished
 from cardtable.frontends.layout import ReadLine, Screen, make_screen
+from cardtable.frontends.line_editing import LineEditor
 from cardtable.frontends.registry import FrontEnd, UnknownCard, front_end
 from cardtable.frontends.resigning import resign_seat
 from cardtable.frontends.round_summary import RoundSummaries
@@ -108,7 +109,9 @@ class TerminalGame:
         self.saved_at: int | None = len(match.moves) if save_path is not None else None
         self.bots = dict(bots)
         self.console = console or Console()
-        self.screen: Screen = make_screen(self.console, read_line or self.console.input, live)
+        #: Reads the person's lines: the caller's reader, else the terminal's line editing.
+        self.read_line = read_line or LineEditor.for_console(self.console)
+        self.screen: Screen = make_screen(self.console, self.read_line, live)
         #: Whether a finished game goes into the history of finished games.
         self.keep_history = keep_history
         #: Whether `quit` asks first when the game has moves no save holds (a campaign asks its own question).
@@ -183,6 +186,8 @@ class TerminalGame:
         if len(self.humans) > 1 and self.screen_owner != seat:
             self.screen.handover(self.names[seat])
         self.screen_owner = seat
+        if isinstance(self.read_line, LineEditor):
+            self.read_line.use_history_of(seat)
         match = self.match
         view = match.view(seat)
         legal = match.legal_actions()

@@ -3,7 +3,8 @@
   GET /api/games/{game}/rules            the game's rules page (Markdown), as `cardtable rules GAME`
   GET /api/games/fm/cards                every Forbidden Memories card, its text, terrains, stars, duelists
   GET /api/games/fm/farm?card=&rank=     the farm planner: who drops a card, at which rank (fm_farm.py)
-  GET /api/tables/{id}/steps/{step}      a finished table at one step, as a seat (?seat=N) or a spectator
+  GET /api/tables/{id}/steps/{step}      a finished table at one step, as a seat (?seat=N), a spectator,
+                                         or with every card face up (?seat=all: each seat's view)
   GET /api/tables/{id}/hint              a hint for the seat whose token the cookie holds (a hook, below)
   GET /api/tables/{id}/reward            a finished Free Duel's rank, score by criterion, drop (fm_reward.py)
 
@@ -39,6 +40,27 @@ STEPPED_KEPT = 16
 
 def _refusal(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def _view_json(view: Any) -> Any:
+    data = view.to_json(with_log=False)
+    data.pop("log", None)
+    return data
+
+
+def open_log(spectator: Any, views: list[Any]) -> list[Any]:
+    """The log with every card named: each entry as the one seat that saw it unredacted, if any did.
+
+    Every observer's log holds the same events in the same order, each hiding what it may not
+    see; the entry that differs from the spectator's is the one that names the hidden card.
+    """
+    public = spectator.history.entries()
+    shown = list(public)
+    for view in views:
+        for index, (entry, seen) in enumerate(zip(view.history.entries(), public, strict=True)):
+            if entry != seen:
+                shown[index] = entry
+    return shown
 
 
 class ClientRoutes:
@@ -92,8 +114,11 @@ class ClientRoutes:
         seats = len(table.setup.seats)
         asked = request.query_params.get("seat", "")
         number = whole_number(asked)
-        if asked not in ("", "0") and not (number is not None and 1 <= number <= seats):
-            return _refusal("bad_request", f"seat {asked!r}: give a seat from 1 to {seats}, or none", 400)
+        every_card = asked == "all"
+        if asked not in ("", "0", "all") and not (number is not None and 1 <= number <= seats):
+            return _refusal(
+                "bad_request", f"seat {asked!r}: give a seat from 1 to {seats}, all, or none", 400
+            )
         seat = number - 1 if number else None
         states = self._states(table_id, table)
         step = request.path_params["step"]
@@ -101,10 +126,16 @@ class ClientRoutes:
             return _refusal("bad_request", f"step {step}: this game has steps 0 to {len(states) - 1}", 400)
         game = table.game
         view = game.view(states[step], seat)
-        data = view.to_json(with_log=False)
-        data.pop("log", None)
+        data = _view_json(view)
         moves = table.match.moves
         last = moves[step - 1] if step > 0 else None
+        extra: dict[str, Any] = {}
+        log = [view.describe(event) for event in view.history.entries()]
+        if every_card:
+            # The game is over: every seat's view at once shows every card, and the log names them all.
+            views = [game.view(states[step], each) for each in range(seats)]
+            extra["views"] = [_view_json(each) for each in views]
+            log = [view.describe(event) for event in open_log(view, views)]
         return JSONResponse(
             {
                 "table": table.id,
@@ -112,10 +143,11 @@ class ClientRoutes:
                 "title": game.title,
                 "step": step,
                 "steps": len(states) - 1,
-                "seat": None if seat is None else seat + 1,
+                "seat": "all" if every_card else None if seat is None else seat + 1,
                 "seats": table.seats_json(),
                 "view": data,
-                "log": [view.describe(event) for event in view.history.entries()],
+                **extra,
+                "log": log,
                 "action": None
                 if last is None
                 else {"seat": last.seat + 1, "action": game.format_action(last.action)},

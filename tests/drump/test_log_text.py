@@ -35,12 +35,14 @@ from cardtable.games.drump.events import (
     Passed,
     Received,
     Recycled,
+    RecycledAndDrew,
     StackRevealed,
     Summoned,
     TurnEnded,
     TurnStarted,
 )
 from cardtable.games.drump.view import describe_event
+from tests.drump.helpers import match_from, play, position
 
 
 def c(text: str) -> int:
@@ -65,7 +67,8 @@ LINES: list[tuple[Event, str]] = [
     (ForceSet(1, None, 3, False), "Player 2 sets a face-down card on slot 4"),
     (Summoned(0, c("Kd"), 1, cs("9h 4s")), "Player 1 summons Kd, paying 9h 4s from slot 2"),
     (ExtraJackPlaced(1, c("Jc"), c("Ah")), "Player 2 places Jc by Extra Jack, discarding Ah"),
-    (Recycled(0, c("Qs"), None), "Player 1 recycles Qs and draws a card"),
+    (RecycledAndDrew(0, c("Qs"), c("7s")), "Player 1 recycles Qs and draws 7s"),
+    (RecycledAndDrew(0, c("Qs"), None), "Player 1 recycles Qs and draws a card"),
     (Recycled(0, c("Qs"), c("Xd")), "Player 1 recycles Qs and takes Xd from the pile"),
     (BurstMade(0, c("8c"), 0, cs("5s 4h")), "Player 1 bursts 8c on slot 1, revealing 5s 4h"),
     (BurstMade(1, c("6c"), 3, None), "Player 2 bursts 6c on slot 4"),
@@ -126,3 +129,26 @@ def test_names_and_card_labels_are_the_callers() -> None:
 def test_an_event_of_another_game_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown DRUMP event"):
         describe_event(Event())
+
+
+def test_a_recycle_and_draw_is_one_line_naming_the_card_to_its_owner_only() -> None:
+    # Issue 27: the log read "recycles Kc and draws a card", then "draws 7s", for one action.
+    match = match_from(position(hands=(["Kc", "2s"], []), deck_top=["7s"]))
+    before = {seat: len(match.view(seat).log) for seat in (0, 1, None)}
+    play(match, "recycle Kc draw")
+    lines = {
+        seat: [match.view(seat).describe(event) for event in match.view(seat).log[before[seat] :]]
+        for seat in (0, 1, None)
+    }
+    assert lines[0] == ["Player 1 recycles Kc and draws 7s"]
+    assert lines[1] == lines[None] == ["Player 1 recycles Kc and draws a card"]
+    assert sorted(match.view(0).hand) == sorted(cs("2s 7s"))
+
+
+def test_a_recycle_that_takes_from_the_pile_is_one_line() -> None:
+    match = match_from(position(hands=(["Kc", "2s"], []), pile=["Qd"]))
+    before = len(match.view(1).log)
+    play(match, "recycle Kc take Qd")
+    assert [match.view(1).describe(event) for event in match.view(1).log[before:]] == [
+        "Player 1 recycles Kc and takes Qd from the pile"
+    ]

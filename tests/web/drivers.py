@@ -11,6 +11,8 @@ import random
 
 from tests.web.browser import Player
 
+#: Where a hand card is clicked (from its top left corner): where its number shows, whatever overlaps it.
+EDGE = {"x": 5, "y": 12}
 #: DRUMP actions done by picking a hand card and then one of these targets.
 DRUMP_TARGETS = {"set": "my-slot-{}", "summon": "my-slot-{}", "burst": "their-slot-{}"}
 
@@ -59,9 +61,10 @@ def scout_perform(player: Player, text: str, drag: bool = False) -> None:
     words = text.split()
     if words[0] == "show":
         first, _, last = words[1].partition("-")
-        page.click(f'[data-area="hand"][data-position="{first}"]')
+        # Near its left edge: in a crowded hand each card overlaps the one before it, whose left strip shows.
+        page.click(f'[data-area="hand"][data-position="{first}"]', position=EDGE)
         if last:
-            page.click(f'[data-area="hand"][data-position="{last}"]')
+            page.click(f'[data-area="hand"][data-position="{last}"]', position=EDGE)
         page.click('button[data-role="show"]')
     elif words[0] in ("scout", "scoutshow"):
         if words[0] == "scoutshow":

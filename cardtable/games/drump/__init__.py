@@ -22,6 +22,7 @@ from cardtable.games.drump.actions import Action
 from cardtable.games.drump.bots import DrumpHeuristicBot
 from cardtable.games.drump.burst import BurstEnd, BurstResult, resolve_burst
 from cardtable.games.drump.cards import card_name, parse_card
+from cardtable.games.drump.coach import DrumpCoachBot
 from cardtable.games.drump.determinize import Determinizer, determinize
 from cardtable.games.drump.endings import DrumpEnding
 from cardtable.games.drump.evaluate import evaluate
@@ -59,7 +60,7 @@ GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
     determinizer=lambda seen: Determinizer(seen).draw,
     evaluate=evaluate,
     unlogged=unlogged,
-    bots={"heuristic": DrumpHeuristicBot},
+    bots={"heuristic": DrumpHeuristicBot, "coach": DrumpCoachBot},
 )
 
 register(GAME)

@@ -2,7 +2,8 @@
 
 It summons whenever it can, sets force cards to make a stack pay for a part
 it holds, bursts stacks that are close to paying, blocks to protect its own
-such stacks, recycles parts it cannot use, and keeps a high card back to block.
+such stacks, recycles parts it cannot use (never one it took from the pile that
+turn, so it never swaps parts back and forth), and keeps a high card back to block.
 Which parts a stack pays for comes from the rules' own `payable_values`, so
 the bot follows every payment option (`ace_pays_any` included).
 """
@@ -30,12 +31,15 @@ from cardtable.games.drump.actions import (
 )
 from cardtable.games.drump.cards import IS_ACE, IS_FORCE, IS_PART, NO_CARD, RANK, SUIT
 from cardtable.games.drump.endings import field_score
+from cardtable.games.drump.events import Recycled, TurnStarted
 from cardtable.games.drump.stacks import STACK_LIMIT, payable_values, stack_total
 from cardtable.games.drump.view import DrumpView
 
 #: Below this many cards in the deck, a player behind on points declines an optional draw,
 #: to put off the deck out that would decide the game on points.
 LOW_DECK = 4
+#: The score of a move the bot never makes while any other is legal (ending the turn always is).
+NEVER = -1000.0
 
 
 def _part_zone(view: DrumpView, card: int) -> int:
@@ -45,6 +49,25 @@ def _part_zone(view: DrumpView, card: int) -> int:
 def _needed(view: DrumpView, seat: int, card: int) -> bool:
     """Whether a part card would fill an empty zone of `seat`."""
     return IS_PART[card] and view.zones[seat][_part_zone(view, card)] == NO_CARD
+
+
+def _taken_this_turn(view: DrumpView) -> set[int]:
+    """The parts the turn player took from the pile this turn, read from the log back to the turn's start.
+
+    A state that keeps no log (a tree search's) tells nothing of the turn: every part its owner is
+    known to hold counts then, as any of them may have been taken this turn.
+    """
+    if view.history.length == 0:
+        return set(view.known_in_hand[view.turn_seat])
+    taken: set[int] = set()
+    node = view.history.node
+    while node is not None:
+        event, node = node
+        if isinstance(event, TurnStarted):
+            break
+        if isinstance(event, Recycled):
+            taken.add(event.taken)
+    return taken
 
 
 def _totals(view: DrumpView, seat: int, slot: int) -> tuple[int, int]:
@@ -144,6 +167,10 @@ class DrumpHeuristicBot:
         return (40 if threatening else 25) + total - RANK[action.card] / 2
 
     def _score_recycle(self, view: DrumpView, seat: int, action: Recycle) -> float:
+        if action.part in _taken_this_turn(view):
+            # A part taken from the pile this turn is kept: giving it back could undo the recycle that
+            # took it (take Qd for Kc, then Kc for Qd), the one way a DRUMP turn can return to where it was.
+            return NEVER
         if self._useful(view, seat, action.part) or view.recycles >= self.max_recycles:
             return 0
         if action.take is None:

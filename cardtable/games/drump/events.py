@@ -68,11 +68,20 @@ class ExtraJackPlaced(Event):
 
 @event
 class Recycled(Event):
-    """A seat discards a part, then draws (`taken` None) or takes a part from the pile."""
+    """A seat discards a part and takes a different part from the pile."""
 
     seat: int
     part: int
-    taken: int | None
+    taken: int
+
+
+@event
+class RecycledAndDrew(Event):
+    """A seat discards a part and draws a card (None: the card, to anyone else); one event, one line."""
+
+    seat: int
+    part: int
+    card: int | None
 
 
 @event
@@ -244,15 +253,19 @@ FORCE_SET = tuple(
     for face_up in (False, True)
 )
 FORCE_SET_HIDDEN = tuple(tuple(ForceSet(seat, None, slot, False) for slot in _SLOTS) for seat in _SEATS)
-#: RECYCLED[seat][(part, taken)], `taken` None for a draw.
+#: RECYCLED[seat][(part, taken)]: a recycle that takes `taken` from the pile.
 RECYCLED = tuple(
     {
         (part, taken): Recycled(seat, part, taken)
         for part in PART_CARDS
-        for taken in (None, *PART_CARDS)
+        for taken in PART_CARDS
         if taken != part
     }
     for seat in _SEATS
+)
+#: What the other seat and spectators see of a recycle and draw: RECYCLED_DREW_HIDDEN[seat][part].
+RECYCLED_DREW_HIDDEN = tuple(
+    {part: RecycledAndDrew(seat, part, None) for part in PART_CARDS} for seat in _SEATS
 )
 TURN_ENDED = tuple(TurnEnded(seat) for seat in _SEATS)
 PASSED = tuple(Passed(seat) for seat in _SEATS)

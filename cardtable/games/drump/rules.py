@@ -33,7 +33,7 @@ from cardtable.games.drump.actions import (
     Summon,
 )
 from cardtable.games.drump.cards import DECK, IS_ACE, IS_FORCE, IS_PART, JACK, NO_CARD, RANK
-from cardtable.games.drump.events import Dealt, Discarded, ExtraJackPlaced, Summoned
+from cardtable.games.drump.events import Dealt, Discarded, ExtraJackPlaced, RecycledAndDrew, Summoned
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.stacks import (
     CARD_MASK,
@@ -62,7 +62,13 @@ from cardtable.games.drump.state import (
     take_from_hand,
     without,
 )
-from cardtable.games.drump.turns import after_part_placed, close_turn, draw, last_turn_over, start_turn
+from cardtable.games.drump.turns import (
+    after_part_placed,
+    close_turn,
+    last_turn_over,
+    start_turn,
+    take_top,
+)
 
 # The tables the main phase reads, as Final names of this module: actions.py is not compiled, and the
 # compiled build reads a Final name of its own module directly, not through the module's dictionary.
@@ -81,6 +87,7 @@ END_ACTION: Final = action_tables.END_ACTION
 FORCE_SET: Final = events.FORCE_SET
 FORCE_SET_HIDDEN: Final = events.FORCE_SET_HIDDEN
 RECYCLED: Final = events.RECYCLED
+RECYCLED_DREW_HIDDEN: Final = events.RECYCLED_DREW_HIDDEN
 TURN_ENDED: Final = events.TURN_ENDED
 
 
@@ -260,12 +267,15 @@ def _recycle(state: DrumpState, action: Recycle) -> None:
     seat, part, taken = state.turn_seat, action.part, action.take
     take_from_hand(state, seat, part)
     state.recycles += 1
+    if taken is None:
+        # A recycle draws only while the deck has cards (legal_actions), so the deck cannot run out here.
+        state.pile += (part,)
+        card = take_top(state, seat)
+        if not state.unlogged:
+            state.log(RecycledAndDrew(seat, part, card), seat, RECYCLED_DREW_HIDDEN[seat][part])
+        return
     if not state.unlogged:
         state.log(RECYCLED[seat][(part, taken)])
-    if taken is None:
-        state.pile += (part,)
-        draw(state, seat)
-        return
     state.pile = without(state.pile, taken) + (part,)
     add_to_hand(state, seat, taken)
     known = state.known

@@ -21,16 +21,22 @@ TURN_STARTED: Final = events.TURN_STARTED
 
 def draw(state: DrumpState, seat: int) -> bool:
     """`seat` draws one card; an empty deck ends the game at once (EN, deck out)."""
-    deck = state.deck
-    if not deck:
+    if not state.deck:
         deck_out(state, seat)
         return False
-    card = deck[0]
-    state.deck = deck[1:]
-    add_to_hand(state, seat, card)
+    card = take_top(state, seat)
     if not state.unlogged:
         state.log(DREW[seat][card], seat, DREW_HIDDEN[seat])
     return True
+
+
+def take_top(state: DrumpState, seat: int) -> int:
+    """`seat` takes the deck's top card into hand, unlogged (the caller logs it); the deck is not empty."""
+    deck = state.deck
+    card = deck[0]
+    state.deck = deck[1:]
+    add_to_hand(state, seat, card)
+    return card
 
 
 def start_turn(state: DrumpState, seat: int) -> None:

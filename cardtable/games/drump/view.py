@@ -36,6 +36,7 @@ from cardtable.games.drump.events import (
     Passed,
     Received,
     Recycled,
+    RecycledAndDrew,
     StackRevealed,
     Summoned,
     TurnEnded,
@@ -256,8 +257,13 @@ def describe_event(
             discarding = f"discarding {card_label(ace)}"
             return f"{names[event.seat]} places {card_label(jack)} by Extra Jack, {discarding}"
         case Recycled(part=part, taken=taken):
-            gain = "draws a card" if taken is None else f"takes {card_label(taken)} from the pile"
-            return f"{names[event.seat]} recycles {card_label(part)} and {gain}"
+            return (
+                f"{names[event.seat]} recycles {card_label(part)} and takes {card_label(taken)} from the pile"
+            )
+        case RecycledAndDrew(part=part, card=None):
+            return f"{names[event.seat]} recycles {card_label(part)} and draws a card"
+        case RecycledAndDrew(part=part, card=int(card)):
+            return f"{names[event.seat]} recycles {card_label(part)} and draws {card_label(card)}"
         case BurstMade(card=card, slot=slot, revealed=None):
             return f"{names[event.seat]} bursts {card_label(card)} on slot {slot + 1}"
         case BurstMade(card=card, slot=slot, revealed=tuple(revealed)):

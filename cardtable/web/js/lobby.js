@@ -62,7 +62,7 @@ async function quickGame(game, duelist, deck) {
 /** The guided first game of DRUMP: a table against a patient bot, with the guide switched on. */
 export async function startGuide(root) {
   fill(root, h("p.loading", {}, "Setting up your first game…"));
-  const created = await createTable({ game: "drump", seats: [{ person: playerName() }, { bot: "heuristic", name: "Coach bot", pace: Math.max(botPace(), 1.2) }] });
+  const created = await createTable({ game: "drump", seats: [{ person: playerName() }, { bot: "coach", name: "Coach bot", pace: Math.max(botPace(), 1.2) }] });
   const token = new URL(created.seats[0].link).searchParams.get("token");
   // The invitation keeps the token in a cookie; the guide is switched on once the table opens.
   sessionStorage.setItem(`guide-${created.table}`, "1");

@@ -1,15 +1,22 @@
-// A finished game's replay, step by step, as any seat saw it or as a spectator (the server builds each
-// step's view: GET /api/tables/ID/steps/STEP?seat=N).
+// A finished game's replay, step by step, as any seat saw it, as a spectator, or with every card face up
+// (every seat's view at once; the server builds each step's views: GET /api/tables/ID/steps/STEP?seat=N|all).
+// A replay opens only once the game is over, so the face-up view never shows a game still being played.
 import { getJson } from "./api.js";
 import { fill, h, notice } from "./dom.js";
 import { loadGame } from "./games/index.js";
 import { outcomeSummary } from "./outcome.js";
 
-/** Open the replay of table `tableId` as seat `as` (or a spectator), at `step`. */
+/** Open the replay of table `tableId` as seat `as` ("all": every card face up; none: a spectator), at `step`. */
 export async function openReplay(root, tableId, as, step) {
-  const viewer = new ReplayViewer(root, tableId, as ? Number(as) : null);
+  const viewer = new ReplayViewer(root, tableId, seatAsked(as));
   await viewer.start(step);
   return viewer;
+}
+
+/** The seat a replay is seen as: a number, "all" (every card face up), or null (a spectator). */
+function seatAsked(as) {
+  if (as === "all") return "all";
+  return as ? Number(as) : null;
 }
 
 class ReplayViewer {
@@ -40,9 +47,10 @@ class ReplayViewer {
     this.playButton = h("button", { type: "button", dataset: { role: "play" }, onclick: () => this.toggle() }, "▶ Play");
     const as = h("select", { "aria-label": "view as", dataset: { role: "as" } },
       h("option", { value: "" }, "as a spectator"),
-      this.seats.map((seat) => h("option", { value: seat.seat }, `as ${seat.seat}. ${seat.name}`)));
+      this.seats.map((seat) => h("option", { value: seat.seat }, `as ${seat.seat}. ${seat.name}`)),
+      h("option", { value: "all" }, "every card face up"));
     as.value = this.seat ? String(this.seat) : "";
-    as.addEventListener("change", () => { this.seat = as.value ? Number(as.value) : null; this.cache.clear(); this.go(this.step); });
+    as.addEventListener("change", () => { this.seat = seatAsked(as.value); this.cache.clear(); this.go(this.step); });
     this.logList = h("ol.log-list");
     const controls = h("div.replay-controls", {},
       h("button", { type: "button", dataset: { role: "first" }, onclick: () => this.go(0), title: "the start (Home)" }, "« Start"),
@@ -96,11 +104,17 @@ class ReplayViewer {
     this.actionLine.textContent = data.action
       ? `Step ${step}: ${names[data.action.seat - 1]} — ${data.action.action}`
       : "The start of the game";
-    const drawn = this.module.render({
-      table: this.tableId, view: data.view, previous: null, legal: [], seat: data.seat, names, myTurn: false, readOnly: true,
+    const board = (view, seat) => this.module.render({
+      table: this.tableId, view, previous: null, legal: [], seat, names, myTurn: false, readOnly: true,
       ui: this.ui, keep: this.keep, catalogue: this.catalogue, act: () => {}, update: () => this.go(this.step),
-    });
-    fill(this.board, drawn.board, step === this.steps && data.outcome ? outcomeSummary(data.outcome, names, data.seat, this.module.scoreLabel) : null);
+    }).board;
+    // Every card face up: each seat's board as that seat saw it, one after the other.
+    const boards = data.views
+      ? data.views.map((view, index) => h("section.replay-seat", { dataset: { seat: index + 1 } },
+        h("h3.replay-seat-name", {}, `As ${index + 1}. ${names[index]} saw it`), board(view, index + 1)))
+      : [board(data.view, data.seat)];
+    const outcome = step === this.steps && data.outcome ? outcomeSummary(data.outcome, names, data.views ? null : data.seat, this.module.scoreLabel) : null;
+    fill(this.board, ...boards, outcome);
     fill(this.logList, data.log.map((entry, index) => h("li", { class: index >= data.log.length - 2 ? "latest" : "" }, named(entry))));
     this.logList.scrollTop = this.logList.scrollHeight;
   }

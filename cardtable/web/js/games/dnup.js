@@ -113,7 +113,7 @@ export function render(context) {
       h("div.centre-label", {}, `Round ${view.round} · discards ${view.discards.length}`),
       h("div.table-cards", {}, view.discards.slice(-6).map((code, i) => pairCard(code, { dataset: { key: `discard-${view.discards.length - 6 + i}-${code}` } }))),
       view.aside_size ? h("div.centre-label", {}, `${view.aside_size} cards not dealt`) : null),
-    context.seat ? h("div.my-hand", { dataset: { area: "my-hand" } }, cards) : null);
+    context.seat ? h("div.my-hand", { dataset: { area: "my-hand" }, style: { "--hand-n": cards.length } }, cards) : null);
   return { board, actions: buttons, covered, prompt: prompt(context, selected, addTargets) };
 }
 

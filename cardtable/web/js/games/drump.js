@@ -255,12 +255,13 @@ export function render(context) {
     onclick: pileTargets.length ? null : () => { ui.showPile = !ui.showPile; context.update(); },
   },
     pileTop ? playingCard(pileTop, { dataset: { key: `pile-${view.pile.length}-${pileTop}` } }) : h("div.card.empty-slot", {}, "pile"),
-    h("span.count", {}, `pile ${view.pile.length}`),
-    showPile ? h("div.pile-choices.pile-all", { dataset: { role: "pile-all" } }, view.pile.map((card, index) => playingCard(card, { dataset: { key: `pile-all-${index}-${card}` } }))) : null,
-    pileTargets.length ? h("div.pile-choices", {}, pileTargets.map((key) => {
+    h("span.count", {}, `pile ${view.pile.length}`));
+  // The pile's cards, to look at or to take back, come beside the pile in the row, over nothing.
+  const pileCards = showPile ? h("div.pile-choices.pile-all", { dataset: { role: "pile-all" } }, view.pile.map((card, index) => playingCard(card, { dataset: { key: `pile-all-${index}-${card}` } })))
+    : pileTargets.length ? h("div.pile-choices", {}, pileTargets.map((key) => {
       const card = key.slice(5);
       return playingCard(card, { class: "target", dataset: { target: key }, tabindex: 0, title: label(targets.get(key)[0]), onclick: () => choose(context, targets.get(key)) });
-    })) : null);
+    })) : null;
   const deckTarget = targets.get("deck");
   const deck = h("div.deck", { class: deckTarget ? "target" : "", dataset: { target: "deck" }, tabindex: deckTarget ? 0 : undefined, title: deckTarget ? label(deckTarget[0]) : `Deck: ${view.deck_size} cards`, onclick: deckTarget ? () => choose(context, deckTarget) : null },
     view.deck_size ? cardBack() : h("div.card.empty-slot", {}, "empty"), h("span.count", {}, `deck ${view.deck_size}`));
@@ -270,7 +271,7 @@ export function render(context) {
       h("span.hand-label", {}, `${context.names[them - 1] || `Player ${them}`}: ${cards(view.hand_sizes[them - 1])}`),
       h("div.hand", {}, theirHand)),
     side(them),
-    h("div.middle", {}, deck, pile, exchangeView(view.exchange, context),
+    h("div.middle", {}, deck, pile, pileCards, exchangeView(view.exchange, context),
       h("div.turn-info", {}, h("span.phase-badge", { dataset: { role: "phase" } }, PHASE_WORDS[view.phase] || view.phase), " ", turnInfo(view, context.names))),
     side(me),
     h("div.hand-row.mine", { dataset: { area: "my-hand" } },

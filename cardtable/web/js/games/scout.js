@@ -193,7 +193,7 @@ export function render(context) {
     h("div.players", {}, others),
     centre,
     h("div.scores-line", {}, `Round ${view.round} of ${view.rounds}`, view.aside_size ? ` · ${view.aside_size} cards set aside` : ""),
-    context.seat ? h("div.my-hand", { dataset: { area: "my-hand" } }, items) : null);
+    context.seat ? h("div.my-hand", { dataset: { area: "my-hand" }, style: { "--hand-n": hand.length } }, items) : null);
   return { board, actions: buttons, covered, prompt: prompt(context, orienting, canScout || canChip) };
 }
 
