@@ -2,9 +2,10 @@
 
 Clients can make the server log (a malformed request is a warning each), so
 without a bound a flood of them fills the disk with the log itself.  Each
-message (its logger and its text before formatting) may be written `burst`
-times a second; past that its repeats are counted, and the next one written
-says how many were not.
+warning or error (its logger and its text before formatting) may be written
+`burst` times a second; past that its repeats are counted, and the next one
+written says how many were not.  Debug and info lines, which whoever runs
+the server asks for (`--log-level`), are all written.
 """
 
 from __future__ import annotations

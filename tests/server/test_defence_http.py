@@ -128,14 +128,27 @@ def test_every_response_carries_the_security_headers(server: ServerProcess) -> N
 
 
 def test_the_client_runs_under_its_content_security_policy(server: ServerProcess) -> None:
+    bots = [{"bot": "random", "pace": 0}, {"bot": "random", "pace": 0}]
+    finished = server.create_table("drump", bots)["table"]
+    wait_until(lambda: httpx.get(f"{server.base}/api/tables/{finished}").json()["finished"])
     with launch() as browser:
-        player = Player(browser, settings={"botPace": 0, "name": "Ann"})
+        player = Player(browser, settings={"botPace": 0, "name": "Ann"}, enforce_csp=True)
         violations: list[str] = []
         player.page.on("console", lambda message: violations.append(message.text))
-        player.page.goto(server.base + "/")
-        player.page.click('.game-tile[data-game="drump"] [data-role="quick"]')
-        player.page.wait_for_selector('[data-area="my-hand"] .card')
-        player.page.wait_for_selector("[data-move]", state="attached")
+        page = player.page
+        page.goto(server.base + "/")
+        page.click('.game-tile[data-game="drump"] [data-role="quick"]')
+        page.wait_for_selector('[data-area="my-hand"] .card')
+        page.wait_for_selector("[data-move]", state="attached")
+        for path, shown in [
+            (f"/?replay={finished}", ".replay-page .drump-board"),
+            ("/?rules=scout", "article.rules-text h2"),
+            ("/?decks", ".decks-page"),
+            ("/?campaign", ".campaign-page"),
+        ]:
+            page.goto(server.base + path)
+            page.wait_for_selector(shown)
+        assert page.evaluate("document.styleSheets.length") >= 3, "the client's styles are applied"
         player.close()
     assert not [text for text in violations if "Content Security Policy" in text], violations
 

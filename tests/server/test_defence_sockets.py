@@ -200,6 +200,8 @@ def test_the_log_throttle_counts_what_it_leaves_out() -> None:
     first = [throttle.filter(record("bad request")) for _ in range(10)]
     assert first == [True, True] + [False] * 8
     assert throttle.filter(record("another message")), "each message has its own allowance"
+    debug = logging.LogRecord("cardtable.server", logging.DEBUG, __file__, 1, "bad request", None, None)
+    assert throttle.filter(debug), "what the host asked to see is all written"
     now[0] += 1.0
     later = record("bad request")
     assert throttle.filter(later) and later.getMessage() == "bad request [8 more like this were not logged]"

@@ -43,10 +43,20 @@ class Player:
     """One person at a browser: a context of its own (cookies, storage) and its page."""
 
     def __init__(
-        self, browser: Browser, viewport: dict[str, int] = DESKTOP, settings: dict[str, Any] | None = None
+        self,
+        browser: Browser,
+        viewport: dict[str, int] = DESKTOP,
+        settings: dict[str, Any] | None = None,
+        enforce_csp: bool = False,
     ):
-        # Less motion: cards land at once, so that clicks need not wait for them to settle.
-        self.context: BrowserContext = browser.new_context(viewport=viewport, reduced_motion="reduce")  # type: ignore[arg-type]
+        # Less motion: cards land at once, so that clicks need not wait for them to settle. Playwright's
+        # wait_for_function polls with eval, which the server's Content-Security-Policy forbids: tests
+        # bypass it, but tests/server/test_defence_http.py drives the client's pages under it.
+        self.context: BrowserContext = browser.new_context(
+            viewport=viewport,  # type: ignore[arg-type]
+            reduced_motion="reduce",
+            bypass_csp=not enforce_csp,
+        )
         self.context.set_default_timeout(WAIT)
         if settings is not None:
             # What the lobby remembers, set before any page runs (the bots' pace, the name).
