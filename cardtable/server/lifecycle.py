@@ -235,7 +235,7 @@ class Lifecycle:
                 table.bot_task.cancel()  # a bot thinking at a table just ended has nothing to play
             self.service.finished_table(table)
         else:
-            self.service.schedule_bots(table)
+            self.service._schedule_bots(table)
 
     # -- expiry and room -------------------------------------------------------------------------
     def expire(self) -> int:

@@ -96,7 +96,7 @@ class TableService:
             self.lifecycle.adopt(table)
             if not table.finished:
                 self.tables_by_address[table.creator] += 1
-                self.schedule_bots(table)
+                self._schedule_bots(table)
         self.lifecycle.start()
         return len(self.tables)
 
@@ -143,7 +143,7 @@ class TableService:
         self.tables[table.id] = table
         self.lifecycle.adopt(table)
         self.tables_by_address[address] += 1
-        self.schedule_bots(table)
+        self._schedule_bots(table)
         return table, tokens
 
     def find(self, table_id: str) -> LiveTable | None:
@@ -340,7 +340,7 @@ class TableService:
         if outcome is not None:
             self.finished_table(table)
         else:
-            self.schedule_bots(table)
+            self._schedule_bots(table)
 
     def finished_table(self, table: LiveTable) -> None:
         """A game just ended: it stops counting against its creator, and everyone gets the outcome."""
@@ -351,7 +351,7 @@ class TableService:
         self._forget_if_idle(table)
 
     # -- bots ----------------------------------------------------------------------------------
-    def schedule_bots(self, table: LiveTable) -> None:
+    def _schedule_bots(self, table: LiveTable) -> None:
         current = table.match.current_seat
         if current is None or current not in table.bots:
             return
