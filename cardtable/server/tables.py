@@ -206,7 +206,7 @@ class LiveTable:
             seats=self.seats_json(),
         )
 
-    def state_frame(self, connection: Connection, view: Any) -> str:
+    def state_frame(self, connection: Connection, view: Any, timing: dict[str, Any] | None = None) -> str:
         """The state as the connection's seat sees it: built from that seat's view alone."""
         seat = connection.seat
         data = view.to_json(with_log=False)
@@ -232,17 +232,18 @@ class LiveTable:
             view=data,
             log={"from": start, "entries": entries},
             legal=legal,
-            **self.timing(),
+            **(self.timing() if timing is None else timing),
         )
 
     def publish(self) -> None:
         """Send every connection the state as its seat sees it now."""
         views: dict[int | None, Any] = {}
+        timing = self.timing()
         for connection in list(self.connections):
             seat = connection.seat
             if seat not in views:
                 views[seat] = self.match.view(seat)
-            connection.send(self.state_frame(connection, views[seat]))
+            connection.send(self.state_frame(connection, views[seat], timing))
 
     def game_over_frame(self) -> str:
         """The outcome and the whole replay, seed included: offered to everyone once the game is over."""
