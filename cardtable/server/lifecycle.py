@@ -88,9 +88,15 @@ class Lifecycle:
         table, seat = self._seated(connection, "claim")
         current = table.match.current_seat
         assert current is not None
-        if current == seat or current in table.bots:
-            raise ProtocolError("no_claim", "a claim is against another person's seat to act, not a bot's")
+        if current == seat:
+            raise ProtocolError("no_claim", "you are to act: a claim is against another seat to act")
+        if current in table.bots:
+            raise ProtocolError("no_claim", f"seat {current + 1} is a bot's: there is nothing to claim")
         why, wait = self.claim_against(table, current)
+        if why is None and wait == float("inf"):
+            raise ProtocolError(
+                "no_claim", f"nothing to claim: seat {current + 1} is here, and the table has no clock"
+            )
         if why is None:
             raise ProtocolError(
                 "no_claim", f"nothing to claim: seat {current + 1} may still act for {wait:.0f} s"

@@ -239,7 +239,7 @@ class LiveTable:
             maker=None if self.setup.access.host is None else self.setup.access.host + 1,
         )
 
-    def state_frame(self, connection: Connection, view: Any) -> str:
+    def state_frame(self, connection: Connection, view: Any, timing: dict[str, Any] | None = None) -> str:
         """The state as the connection's seat sees it: built from that seat's view alone."""
         seat = connection.seat
         data = view.to_json(with_log=False)
@@ -265,7 +265,7 @@ class LiveTable:
             view=data,
             log={"from": start, "entries": entries},
             legal=legal,
-            **self.timing(),
+            **(self.timing() if timing is None else timing),
         )
 
     def first_state_frame(self, connection: Connection) -> str:
@@ -282,11 +282,12 @@ class LiveTable:
     def publish(self) -> None:
         """Send every connection the state as its seat sees it now."""
         views: dict[int | None, Any] = {}
+        timing = self.timing()
         for connection in list(self.connections):
             seat = connection.seat
             if seat not in views:
                 views[seat] = self.match.view(seat)
-            connection.send(self.state_frame(connection, views[seat]))
+            connection.send(self.state_frame(connection, views[seat], timing))
 
     def game_over_frame(self) -> str:
         """The outcome and the whole replay, seed included: offered to everyone once the game is over."""

@@ -216,7 +216,7 @@ def test_a_move_timed_out_may_be_claimed_and_not_before(tmp_path: Path) -> None:
         assert state["clock"]["left"][acting] == 30.0 and state["clock"]["running"] == acting + 1
         early = _send(service, people[other], {"type": "claim"})
         assert early[0]["code"] == "no_claim" and "for 30 s" in early[0]["message"]
-        assert _send(service, people[acting], {"type": "claim"})[0]["code"] == "no_claim"
+        assert "you are to act" in _send(service, people[acting], {"type": "claim"})[0]["message"]
         clock.now += 31
         told = _send(service, people[other], {"type": "claim", "ref": 5})
         assert [frame["type"] for frame in told] == ["withdrawn", "state", "game_over"]
@@ -293,6 +293,8 @@ def test_a_seat_away_past_the_grace_period_may_be_claimed(tmp_path: Path) -> Non
         other = 1 - acting
         away = _seated(service, table, tokens[acting])
         stays = _seated(service, table, tokens[other])
+        here = _send(service, stays, {"type": "claim"})[0]
+        assert here["code"] == "no_claim" and "is here, and the table has no clock" in here["message"]
         clock.now += 10
         _frames(stays)
         service.disconnected(away)
