@@ -94,7 +94,8 @@ async def _at_table(
         "game": "drump",
         "seats": [{"person": "Ann"}, {"bot": "heuristic", "name": "Robin (bot)"}],
     }
-    table, tokens = service.create(request, "127.0.0.1")
+    table, grants = service.create(request, "127.0.0.1")
+    tokens = grants.tokens
     # Before the event loop runs the bot loop the table just scheduled.
     table.bots[1] = bot
     ann = Connection("127.0.0.1", limits)
@@ -211,7 +212,8 @@ def test_a_bot_loop_stopped_by_storage_starts_again_when_someone_joins(
 
         monkeypatch.setattr(storage, "append_action", refuse_bots)
         request = {"protocol": 1, "game": "drump", "seats": [{"person": "Ann"}, {"bot": "random"}]}
-        table, tokens = service.create(request, "127.0.0.1")
+        table, grants = service.create(request, "127.0.0.1")
+        tokens = grants.tokens
         join = json.dumps({"type": "join", "protocol": 1, "table": table.id, "token": tokens[0]})
         ann = Connection("127.0.0.1", LIMITS)
         service.receive(ann, join, {})

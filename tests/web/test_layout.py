@@ -107,7 +107,7 @@ def test_the_table_keeps_the_hand_in_one_row_and_its_boxes_apart(
     decisions = 0
     while decisions < DECISIONS and page.evaluate("document.body.dataset.over") != "1":
         legal = ann.legal()
-        if not legal:
+        if ann.dismiss_round_summary() or not legal:
             page.wait_for_timeout(30)
             continue
         decisions += 1
