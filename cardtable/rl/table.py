@@ -151,9 +151,10 @@ class Table:
         """The seat's observation of its own view, and its mask: its legal ids while it acts, all 0 while
         another seat acts, and `FINAL_ID` alone once the game (or, `over`, the episode) is over."""
         mask = np.zeros(self.encoding.action_count, dtype=np.int8)
-        if over or self.outcome is not None:
+        current = self.current_seat
+        if over or current is None:
             mask[FINAL_ID] = 1
-        elif seat == self.current_seat:
+        elif seat == current:
             mask[list(self._legal)] = 1
         return {"observation": self.encoding.observe(self.view(seat)), "action_mask": mask}
 
@@ -163,6 +164,7 @@ class Table:
         `illegal` is 1 when the id just tried was refused (and charged), else 0; `winners` has 1 for each
         seat that won and `scores` each seat's points, both 0 until the game is over.
         """
+        # New arrays every time: a library keeps the infos handed to it (Gymnasium's checker insists).
         outcome = self.outcome
         winners = np.zeros(self.seats, dtype=np.int8)
         scores = np.zeros(self.seats, dtype=np.float32)

@@ -130,7 +130,9 @@ def test_no_all_zero_mask_under_gymnasiums_default_autoreset(game: str, opponent
     # make_vec's default autoreset (next step): the final observation is handed to the policy, whose
     # action for it is then ignored while the environment deals again.
     envs = gymnasium.make_vec(cardtable.rl.env_id(game), num_envs=3, opponents=["random"] * opponents)
-    assert envs.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
+    # Gymnasium 1.0 has this mode alone, and names no mode in the metadata.
+    mode = envs.metadata.get("autoreset_mode")
+    assert mode is None or mode == gymnasium.vector.AutoresetMode.NEXT_STEP
     rng = np.random.default_rng(2)
     observations, _ = envs.reset(seed=11)
     finals = 0
@@ -313,3 +315,25 @@ def test_rlllibs_pre_check_steps_honestly() -> None:
     with pytest.raises(IllegalActionError) as refused:
         refusing.step(int(np.flatnonzero(mask == 0)[0]))
     assert any("action_mask" in note and "illegal_reward" in note for note in refused.value.__notes__)
+
+
+def test_pettingzoos_wrappers_take_the_environment_as_it_is() -> None:
+    from pettingzoo.utils import turn_based_aec_to_parallel, wrappers
+
+    # TerminateIllegalWrapper reads the mask under "action_mask": an id outside it ends the game.
+    guarded = wrappers.TerminateIllegalWrapper(cardtable.rl.env("drump"), illegal_reward=-1)
+    guarded.reset(seed=3)
+    agent = guarded.agent_selection
+    observation, *_ = guarded.last()
+    guarded.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))  # it logs a warning
+    assert guarded.rewards[agent] == -1 and all(guarded.terminations.values())
+    # The turn-based parallel form: every agent observes each step, the one to act plays.
+    parallel = turn_based_aec_to_parallel(cardtable.rl.env("scout", seats=3))
+    observations, _ = parallel.reset(seed=1)
+    rng, steps = np.random.default_rng(0), 0
+    while parallel.agents and steps < 2000:
+        acting = [agent for agent in parallel.agents if observations[agent]["action_mask"].any()]
+        actions = {agent: legal_choice(observations[agent]["action_mask"], rng) for agent in acting}
+        observations, rewards, *_ = parallel.step(actions)
+        steps += 1
+    assert not parallel.agents and sum(rewards.values()) <= 1.0
