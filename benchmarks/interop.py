@@ -1,16 +1,17 @@
 """Each training library trains a few thousand steps on each game, unmodified, and the figures are printed.
 
     make interop                       # its own environment: torch (CPU), sb3-contrib, Tianshou, RLlib
-    python benchmarks/interop.py [--steps 4096] [--games drump,scout,dnup,fm] [--libraries sb3,cleanrl,rllib]
+    python benchmarks/interop.py [--steps 4096] [--games drump,scout,...] [--libraries sb3,cleanrl,...]
 
 Outside CI: the libraries bring torch.  Every library meets the environments
 as the recipes of docs/rl.md give them: sb3-contrib's MaskablePPO on
 `gymnasium.make` (it calls `action_masks()`); a CleanRL-style PPO loop on
 `gymnasium.make_vec` under the default autoreset with a masked Categorical
 (logits of illegal ids at -inf, so an all-zero mask would give NaNs: the loop
-stops if it meets one); RLlib's environment pre-check on the PettingZoo
-environment through RLlib's wrapper (RLlib is not trained here, nor is
-Tianshou).  Each row: the steps trained, the seconds (wall clock on a shared
+stops if it meets one); Tianshou's collector filling its replay buffer with
+its NaN checks on (masked random play: Tianshou is not trained here); RLlib's
+environment pre-check on the PettingZoo environment through RLlib's wrapper
+(RLlib is not trained here).  Each row: the steps trained, the seconds (wall clock on a shared
 machine), and the greedy policy's share of 200 new games won against the
 random bot (its seat drawn for each), beside the untrained policy's.  A
 library that is not installed is listed as such.
@@ -139,6 +140,30 @@ def cleanrl_style(game: str, steps: int, seed: int) -> tuple[float, float]:
     return before, win_share(game, act, seed)
 
 
+def tianshou_collect(game: str, steps: int, seed: int) -> tuple[str, str]:
+    """Tianshou's collector fills its replay buffer (NaN checks on) from 4 environments, at random."""
+    from tianshou.algorithm.algorithm_base import Policy
+    from tianshou.data import Batch, Collector, VectorReplayBuffer
+    from tianshou.env import DummyVectorEnv
+
+    rng = np.random.default_rng(seed)
+
+    class MaskedRandom(Policy):
+        def forward(self, batch: Any, state: Any = None, **keywords: Any) -> Any:
+            masks = batch.obs.action_mask
+            return Batch(act=np.array([rng.choice(np.flatnonzero(mask)) for mask in masks]), state=state)
+
+    def make() -> gymnasium.Env[Any, Any]:
+        return gymnasium.make(cardtable.rl.env_id(game), **settings(game))
+
+    envs = DummyVectorEnv([make] * 4)
+    buffer = VectorReplayBuffer(steps, 4)
+    collector = Collector(MaskedRandom(envs.action_space[0]), envs, buffer, raise_on_nan_in_buffer=True)
+    collector.reset()
+    collected = collector.collect(n_step=steps)
+    return f"{collected.n_collected_steps:,} steps collected", f"{collected.n_collected_episodes} episodes"
+
+
 def rllib_pre_check(game: str, steps: int, seed: int) -> tuple[str, str]:
     """RLlib's own environment pre-check on the PettingZoo environment through RLlib's wrapper."""
     from ray.rllib.env.wrappers.pettingzoo_env import PettingZooEnv
@@ -164,6 +189,7 @@ def trained(train: Trainer) -> Callable[[str, int, int], tuple[str, str]]:
 LIBRARIES: dict[str, tuple[str, Callable[[str, int, int], tuple[str, str]]]] = {
     "sb3": ("sb3-contrib MaskablePPO", trained(maskable_ppo)),
     "cleanrl": ("CleanRL-style PPO (torch)", trained(cleanrl_style)),
+    "tianshou": ("Tianshou collector", tianshou_collect),
     "rllib": ("RLlib (PettingZooEnv)", rllib_pre_check),
 }
 
