@@ -71,6 +71,8 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         self.observation_space = self.table.observation_space()
         self._seeds = EpisodeSeeds()
         self._steps = 0
+        #: Whether the opponents' moves were cut at max_steps: the episode is truncated.
+        self._cut = False
 
     def _seat_opponents(self, episode: int) -> dict[int, Seated]:
         table = self.table
@@ -93,26 +95,38 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         # Bots seated anew, as for every game of a simulation: none carries a memory from the last game.
         self._players = self._seat_opponents(episode)
         self._steps = 0
-        self._let_opponents_play()
+        self._cut = False
+        if self._let_opponents_play():
+            raise ValueError(
+                f"max_steps={self.max_steps}: the opponents made that many moves before the learner's turn"
+            )
         return table.observe(self.seat), self._info()
 
-    def _let_opponents_play(self) -> None:
+    def _let_opponents_play(self) -> bool:
+        """Play the opponents' turns; True if they stopped at `max_steps` moves in a row (truncated)."""
         table = self.table
+        moves = 0
         while (seat := table.current_seat) is not None and seat != self.seat:
+            # A policy opponent may circle for ever (a pick and a cancel in the duel): max_steps bounds it.
+            if self.max_steps is not None and moves >= self.max_steps:
+                self._cut = True
+                return True
             self._players[seat].play(table)
+            moves += 1
+        return False
 
     def _info(self, refusal: str | None = None) -> dict[str, Any]:
         return {"seat": self.seat, **self.table.info(refusal)}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's mask now, as booleans (sb3-contrib's MaskablePPO calls this)."""
-        return self.table.observe(self.seat)["action_mask"].astype(bool)
+        return self.table.observe(self.seat, self._cut)["action_mask"].astype(bool)
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The learner plays the id, then the opponents until its next turn or the end."""
         table = self.table
         action_id = table.check_id(action)
-        if table.outcome is not None or table.current_seat is None:
+        if table.outcome is not None or table.current_seat is None or self._cut:
             raise GameOverError(table.action_text(action_id))
         refusal, penalty = table.refusal(action_id), table.illegal_reward
         if refusal is not None and penalty is None:
@@ -122,12 +136,14 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         if refusal is not None and penalty is not None:
             return table.observe(self.seat), float(penalty), False, self._truncated(), self._info(refusal)
         table.play(action_id)
-        self._let_opponents_play()
+        cut = self._let_opponents_play()
         if self.render_mode == "human":
             self.render()
         if table.outcome is not None:
             reward = table.final_rewards()[self.seat]
             return table.observe(self.seat), reward, True, False, self._info()
+        if cut:
+            return table.observe(self.seat, over=True), 0.0, False, True, self._info()
         return table.observe(self.seat), 0.0, False, self._truncated(), self._info()
 
     def _truncated(self) -> bool:

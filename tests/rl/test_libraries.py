@@ -19,7 +19,7 @@ import numpy.typing as npt
 import pytest
 
 import cardtable.rl
-from cardtable.core.errors import IllegalActionError
+from cardtable.core.errors import GameOverError, IllegalActionError
 from cardtable.games import SHIPPED
 
 #: Each game with an opponent per other seat of its smallest table, and one larger table.
@@ -337,3 +337,25 @@ def test_pettingzoos_wrappers_take_the_environment_as_it_is() -> None:
         observations, rewards, *_ = parallel.step(actions)
         steps += 1
     assert not parallel.agents and sum(rewards.values()) <= 1.0
+
+
+def test_a_policy_opponent_that_circles_is_cut_at_max_steps() -> None:
+    # In the duel, always the last legal id picks and cancels for ever: without a bound, step never returns.
+    def circling(observation: npt.NDArray[Any], action_mask: npt.NDArray[Any]) -> int:
+        return int(np.flatnonzero(action_mask)[-1])
+
+    environment = cardtable.rl.gym_env("fm", opponents=[circling], seat=0, max_steps=40)
+    observation, _ = environment.reset(seed=3)
+    rng, truncated, terminated, steps = np.random.default_rng(0), False, False, 0
+    while not (truncated or terminated):
+        before = environment.table.steps
+        action = legal_choice(observation["action_mask"], rng)
+        observation, _, terminated, truncated, _ = environment.step(action)
+        steps += 1
+        assert environment.table.steps - before <= 1 + 40
+    assert truncated and not terminated and steps < 40
+    assert environment.table.current_seat == 1
+    assert list(np.flatnonzero(observation["action_mask"])) == [cardtable.rl.FINAL_ID]
+    assert list(np.flatnonzero(environment.action_masks())) == [cardtable.rl.FINAL_ID]
+    with pytest.raises(GameOverError):
+        environment.step(cardtable.rl.FINAL_ID)
