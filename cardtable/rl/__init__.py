@@ -10,6 +10,7 @@
         env.step(action)
 
     single = cardtable.rl.gym_env("drump", opponents=["heuristic"], seat=0)   # Gymnasium
+    single = gymnasium.make("cardtable/drump-v0", opponents=["heuristic"])   # the same, by id
 
 Each game has a fixed discrete action space (one id per possible action) and
 a float32 observation built from the seat's view alone; docs/rl.md lists the
@@ -26,7 +27,10 @@ from cardtable.bots.learned import Encoding, encoding_for
 from cardtable.games import AnyGame
 from cardtable.rl.aec import CardtableAEC
 from cardtable.rl.gym import CardtableGym
-from cardtable.rl.table import outcome_rewards
+from cardtable.rl.registration import env_id, register_games
+from cardtable.rl.table import FINAL_ID, outcome_rewards
+
+register_games()
 
 
 def env(game: str | AnyGame, **options: Any) -> CardtableAEC:
@@ -38,7 +42,8 @@ def env(game: str | AnyGame, **options: Any) -> CardtableAEC:
     number: the agent is charged it and nothing changes), `max_steps` (steps,
     illegal ids tried included, before the game is truncated; None: the
     game's own end), `render_mode`
-    ("human" or "ansi"), and any of the game's rule options by name.
+    ("human" or "ansi"), `info_words` (True: the infos hold the outcome and
+    refusals in words too), and any of the game's rule options by name.
     """
     return CardtableAEC(game, **options)
 
@@ -46,11 +51,23 @@ def env(game: str | AnyGame, **options: Any) -> CardtableAEC:
 def gym_env(game: str | AnyGame, **options: Any) -> CardtableGym:
     """A Gymnasium environment: one seat of `game` learns against named bots.
 
-    Keywords: `opponents` (bot names, one per other seat: `random`,
-    `heuristic`, `ismcts@200`, `policy:FILE`, ...), `seat` (the learner's seat
-    from 0, or None to draw it each episode), and those of `env`.
+    Keywords: `opponents` (one per other seat: bot names, `random`,
+    `heuristic`, `ismcts@200`, `policy:FILE`, ...; or policies of this
+    process, `opponent(observation, action_mask) -> id` or an object with
+    such a method `act`), `seat` (the learner's seat from 0, or None to draw
+    it each episode), and those of `env`.
     """
     return CardtableGym(game, **options)
 
 
-__all__ = ["CardtableAEC", "CardtableGym", "Encoding", "encoding_for", "env", "gym_env", "outcome_rewards"]
+__all__ = [
+    "FINAL_ID",
+    "CardtableAEC",
+    "CardtableGym",
+    "Encoding",
+    "encoding_for",
+    "env",
+    "env_id",
+    "gym_env",
+    "outcome_rewards",
+]

@@ -3,9 +3,11 @@
 Agents are named `seat_0`, `seat_1`, ... (seats from 0, as in the Python API).
 Each observation is a dict: `observation`, the float32 array of the agent's
 own view (docs/rl.md gives each game's layout), and `action_mask`, 1 for each
-id the agent may play now (all 0 when it is not its turn).  An illegal id is
-refused with IllegalActionError and the engine's reason, or, with
-`illegal_reward` set, costs the agent that reward and changes nothing.
+id the agent may play now (all 0 when it is not its turn, `FINAL_ID` alone
+once the episode is over).  An illegal id is refused with IllegalActionError
+and the engine's reason, or, with `illegal_reward` set, costs the agent that
+reward and changes nothing.  Each agent's info holds numbers of fixed shapes
+(`Table.info`), the outcome in words too with `info_words=True`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,6 @@ import gymnasium
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
-from cardtable.core.errors import IllegalActionError
 from cardtable.games import AnyGame
 from cardtable.rl.table import EpisodeSeeds, Table
 
@@ -36,6 +37,7 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         illegal_reward: float | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        info_words: bool = False,
         **options: object,
     ) -> None:
         super().__init__()
@@ -43,7 +45,7 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             raise ValueError(f"render_mode={render_mode!r}: the modes are {', '.join(RENDER_MODES)} or None")
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps={max_steps!r}: a whole number of actions, 1 or more, or None")
-        self.table = Table(game, seats, preset, reward, illegal_reward, options)
+        self.table = Table(game, seats, preset, reward, illegal_reward, options, info_words)
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.metadata = {
@@ -83,7 +85,7 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: self.table.info() for agent in self.agents}
         self._select_current()
 
     def _select_current(self) -> None:
@@ -93,7 +95,8 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's observation of its own view, with its action mask."""
-        return self.table.observe(self._seat_of[agent])
+        over = agent not in self.agents or self.terminations[agent] or self.truncations[agent]
+        return self.table.observe(self._seat_of[agent], over)
 
     def step(self, action: int | None) -> None:
         """The selected agent plays the action with this id (None for an agent whose game is over)."""
@@ -105,24 +108,20 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         action_id = table.check_id(action)
         refusal, penalty = table.refusal(action_id), table.illegal_reward
         if refusal is not None and penalty is None:
-            raise IllegalActionError(table.action_text(action_id), refusal)
+            raise table.refused(action_id, refusal)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        for name in self.agents:
-            self.infos[name] = {}
         # An illegal id tried counts too: agents that try nothing else still reach max_steps.
         self._steps += 1
         if refusal is not None and penalty is not None:
             # A penalty instead of an error: the agent pays, nothing else changes, it acts again.
             self.rewards[agent] = float(penalty)
-            self.infos[agent] = {"illegal": refusal}
         else:
             table.play(action_id)
+        self.infos = {name: table.info(refusal if name == agent else None) for name in self.agents}
         if table.outcome is not None:
             self.rewards.update(zip(self.agents, table.final_rewards(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
-            outcome = table.outcome.to_json()
-            self.infos = {name: {"outcome": dict(outcome)} for name in self.agents}
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:

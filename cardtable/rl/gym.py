@@ -1,26 +1,28 @@
-"""A Gymnasium environment: one seat of a cardtable game learns, named bots play the others.
+"""A Gymnasium environment: one seat of a cardtable game learns, bots or policies play the others.
 
 The opponents move inside `step` (and `reset`, when they play first), each
-from its own view with a generator derived from the episode's seed, so a
-seeded episode repeats exactly.  Observations, action ids, the mask and the
-rewards are those of the AEC environment (`aec.py`, docs/rl.md).
+from its own view (a bot with a generator derived from the episode's seed, so
+a seeded episode repeats exactly; or a policy of this process, `opponents.py`).
+Observations, action ids, the mask and the rewards are those of the AEC
+environment (`aec.py`, docs/rl.md); `action_masks()` is the mask as
+sb3-contrib's MaskablePPO asks for it.  The episode's last observation is the
+learner's view of the finished game, its mask `FINAL_ID` alone.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
+import numpy as np
 import numpy.typing as npt
 
-from cardtable.bots import make_opponent
 from cardtable.core.chance import make_rng
-from cardtable.core.errors import GameOverError, IllegalActionError
-from cardtable.core.players import Bot
+from cardtable.core.errors import GameOverError
 from cardtable.games import AnyGame
 from cardtable.rl.aec import RENDER_MODES
+from cardtable.rl.opponents import Opponent, Seated, policy_of, seat_opponent
 from cardtable.rl.table import EpisodeSeeds, Table
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -33,39 +35,52 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         self,
         game: str | AnyGame,
         *,
-        opponents: Sequence[str] = ("random",),
+        opponents: Sequence[Opponent] = ("random",),
         seat: int | None = 0,
         preset: str | None = None,
         reward: str = "outcome",
         illegal_reward: float | None = None,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        info_words: bool = False,
         **options: object,
     ) -> None:
-        if isinstance(opponents, str) or not opponents:
-            raise ValueError(f"opponents={opponents!r}: a list of bot names, one per other seat")
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence) or not opponents:
+            raise ValueError(f"opponents={opponents!r}: a list of bot names or policies, one per other seat")
+        for opponent in opponents:
+            policy_of(opponent)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode={render_mode!r}: the modes are {', '.join(RENDER_MODES)} or None")
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps={max_steps!r}: a whole number of the learner's steps, or None")
         self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
-        self.table = Table(game, len(opponents) + 1, preset, reward, illegal_reward, options)
+        self.table = Table(game, len(opponents) + 1, preset, reward, illegal_reward, options, info_words)
         seats = self.table.seats
         if seat is not None and (
             isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats
         ):
             raise ValueError(f"seat={seat!r}: the learner's seat, from 0 to {seats - 1}, or None to draw it")
-        self.opponent_names = list(opponents)
-        self.bots: list[Bot[Any, Any]] = [make_opponent(name, self.table.game) for name in opponents]
+        self.opponents = list(opponents)
         self.fixed_seat = seat
         self.seat = 0 if seat is None else seat
+        # Seated once here too, so that a bad bot name is refused now rather than at the first reset.
+        self._players = self._seat_opponents(0)
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.action_space = self.table.action_space()
         self.observation_space = self.table.observation_space()
         self._seeds = EpisodeSeeds()
-        self._players: dict[int, tuple[Bot[Any, Any], random.Random]] = {}
         self._steps = 0
+        #: Whether the opponents' moves were cut at max_steps: the episode is truncated.
+        self._cut = False
+
+    def _seat_opponents(self, episode: int) -> dict[int, Seated]:
+        table = self.table
+        others = [seat for seat in range(table.seats) if seat != self.seat]
+        return {
+            seat: seat_opponent(opponent, seat, table, make_rng(episode, "bot", seat))
+            for seat, opponent in zip(others, self.opponents, strict=True)
+        }
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -77,44 +92,59 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
         table.deal(episode)
         if self.fixed_seat is None:
             self.seat = make_rng(episode, "learner seat").randrange(table.seats)
-        others = [seat for seat in range(table.seats) if seat != self.seat]
         # Bots seated anew, as for every game of a simulation: none carries a memory from the last game.
-        self.bots = [make_opponent(name, table.game) for name in self.opponent_names]
-        self._players = {
-            seat: (bot, make_rng(episode, "bot", seat)) for seat, bot in zip(others, self.bots, strict=True)
-        }
+        self._players = self._seat_opponents(episode)
         self._steps = 0
-        self._let_opponents_play()
-        return table.observe(self.seat), {"seat": self.seat}
+        self._cut = False
+        if self._let_opponents_play():
+            raise ValueError(
+                f"max_steps={self.max_steps}: the opponents made that many moves before the learner's turn"
+            )
+        return table.observe(self.seat), self._info()
 
-    def _let_opponents_play(self) -> None:
+    def _let_opponents_play(self) -> bool:
+        """Play the opponents' turns; True if they stopped at `max_steps` moves in a row (truncated)."""
         table = self.table
+        moves = 0
         while (seat := table.current_seat) is not None and seat != self.seat:
-            bot, rng = self._players[seat]
-            table.play_bot(bot, rng)
+            # A policy opponent may circle for ever (a pick and a cancel in the duel): max_steps bounds it.
+            if self.max_steps is not None and moves >= self.max_steps:
+                self._cut = True
+                return True
+            self._players[seat].play(table)
+            moves += 1
+        return False
+
+    def _info(self, refusal: str | None = None) -> dict[str, Any]:
+        return {"seat": self.seat, **self.table.info(refusal)}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learner's mask now, as booleans (sb3-contrib's MaskablePPO calls this)."""
+        return self.table.observe(self.seat, self._cut)["action_mask"].astype(bool)
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The learner plays the id, then the opponents until its next turn or the end."""
         table = self.table
         action_id = table.check_id(action)
-        if table.outcome is not None or table.current_seat is None:
+        if table.outcome is not None or table.current_seat is None or self._cut:
             raise GameOverError(table.action_text(action_id))
         refusal, penalty = table.refusal(action_id), table.illegal_reward
         if refusal is not None and penalty is None:
-            raise IllegalActionError(table.action_text(action_id), refusal)
+            raise table.refused(action_id, refusal)
         # An illegal id tried counts too: a learner that tries nothing else still reaches max_steps.
         self._steps += 1
         if refusal is not None and penalty is not None:
-            return table.observe(self.seat), float(penalty), False, self._truncated(), {"illegal": refusal}
+            return table.observe(self.seat), float(penalty), False, self._truncated(), self._info(refusal)
         table.play(action_id)
-        self._let_opponents_play()
+        cut = self._let_opponents_play()
         if self.render_mode == "human":
             self.render()
-        outcome = table.outcome
-        if outcome is not None:
+        if table.outcome is not None:
             reward = table.final_rewards()[self.seat]
-            return table.observe(self.seat), reward, True, False, {"outcome": outcome.to_json()}
-        return table.observe(self.seat), 0.0, False, self._truncated(), {}
+            return table.observe(self.seat), reward, True, False, self._info()
+        if cut:
+            return table.observe(self.seat, over=True), 0.0, False, True, self._info()
+        return table.observe(self.seat), 0.0, False, self._truncated(), self._info()
 
     def _truncated(self) -> bool:
         return self.max_steps is not None and self._steps >= self.max_steps

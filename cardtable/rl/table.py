@@ -7,6 +7,12 @@ at the end only: with `reward="outcome"`, 1 to a sole winner, -1 to each
 loser, 1 shared among the winners when several share the win (0.5 each of
 two), and 0 to everyone when every seat shares it (a draw); with
 `reward="score"`, each seat's points as the game's outcome gives them.
+
+Once the game is over a seat's mask holds one id, `FINAL_ID`, and no id is
+played any more: a policy handed the final observation (as Gymnasium's
+autoreset hands it) gets a finite masked distribution, never an all-zero mask.
+`info` holds numbers of fixed shapes only (libraries stack it into buffers);
+the outcome and refusals in words are added with `info_words=True`.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ from cardtable.frontends.screens import outcome_summary, render_view
 from cardtable.games import AnyGame, get_game
 
 REWARDS = ("outcome", "score")
+#: The one id a finished game's mask holds (never played: the episode is over).
+FINAL_ID = 0
 #: Width of a rendered screen, in characters.
 SCREEN_WIDTH = 100
 
@@ -53,6 +61,7 @@ class Table:
         reward: str = "outcome",
         illegal_reward: float | None = None,
         options: Mapping[str, object] | None = None,
+        info_words: bool = False,
     ) -> None:
         self.game: AnyGame = get_game(game) if isinstance(game, str) else game
         rules = self.game
@@ -65,6 +74,9 @@ class Table:
             raise ValueError(f"reward={reward!r}: the rewards are {' or '.join(map(repr, REWARDS))}")
         if illegal_reward is not None and not isinstance(illegal_reward, int | float):
             raise ValueError(f"illegal_reward={illegal_reward!r}: a number, or None to refuse illegal ids")
+        if not isinstance(info_words, bool):
+            raise ValueError(f"info_words={info_words!r}: True or False")
+        self.info_words = info_words
         self.options = rules.option_table.resolve(preset, options or {})
         self.reward = reward
         self.illegal_reward = illegal_reward
@@ -100,6 +112,24 @@ class Table:
         legal = self.game.legal_actions(self.state)
         self._legal = dict(zip(self.encoding.action_ids(legal), legal, strict=True))
 
+    # -- copies and pickles: the game by its registered name, the legal actions listed again ------
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        # A game holds functions that do not pickle, and the legal actions are the game's interned
+        # objects, which a copy would duplicate; both are found again from the game's name and the state.
+        if get_game(self.game.name) is self.game:
+            state["game"] = self.game.name
+        del state["_legal"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if isinstance(self.game, str):
+            self.game = get_game(self.game)
+        self._legal = {}
+        if self.state is not None:
+            self._list_legal()
+
     # -- what a seat sees --------------------------------------------------------------------
     @property
     def current_seat(self) -> int | None:
@@ -117,12 +147,42 @@ class Table:
         """What `seat` (None: a spectator) may know now."""
         return self.game.view(self.state, seat)
 
-    def observe(self, seat: int) -> dict[str, npt.NDArray[Any]]:
-        """The seat's observation of its own view, and the mask of its legal ids (all 0 unless it acts)."""
+    def observe(self, seat: int, over: bool = False) -> dict[str, npt.NDArray[Any]]:
+        """The seat's observation of its own view, and its mask: its legal ids while it acts, all 0 while
+        another seat acts, and `FINAL_ID` alone once the game (or, `over`, the episode) is over."""
         mask = np.zeros(self.encoding.action_count, dtype=np.int8)
-        if seat == self.current_seat:
+        current = self.current_seat
+        if over or current is None:
+            mask[FINAL_ID] = 1
+        elif seat == current:
             mask[list(self._legal)] = 1
         return {"observation": self.encoding.observe(self.view(seat)), "action_mask": mask}
+
+    def info(self, refusal: str | None = None) -> dict[str, Any]:
+        """What `info` holds: numbers of fixed shapes, and with `info_words` the refusal and outcome in words.
+
+        `illegal` is 1 when the id just tried was refused (and charged), else 0; `winners` has 1 for each
+        seat that won and `scores` each seat's points, both 0 until the game is over.
+        """
+        # New arrays every time: a library keeps the infos handed to it (Gymnasium's checker insists).
+        outcome = self.outcome
+        winners = np.zeros(self.seats, dtype=np.int8)
+        scores = np.zeros(self.seats, dtype=np.float32)
+        if outcome is not None:
+            winners[list(outcome.winners)] = 1
+            scores[:] = outcome.scores
+        info: dict[str, Any] = {"illegal": int(refusal is not None), "winners": winners, "scores": scores}
+        if self.info_words:
+            if refusal is not None:
+                info["refusal"] = refusal
+            if outcome is not None:
+                info["outcome"] = {
+                    "winners": list(outcome.winners),
+                    "scores": list(outcome.scores),
+                    "ending": outcome.ending,
+                    "reason": outcome.reason,
+                }
+        return info
 
     def legal_ids(self) -> list[int]:
         """The ids the current seat may play, in the rules' order."""
@@ -132,6 +192,8 @@ class Table:
     def check_id(self, action: object) -> int:
         """The action as an id in range (ValueError naming it if it is not one)."""
         count = self.encoding.action_count
+        if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
+            action = action.item()  # what a policy's predict() returns for one observation
         if isinstance(action, bool) or not isinstance(action, int | np.integer) or not 0 <= action < count:
             raise ValueError(f"action {action!r}: an action is an integer id from 0 to {count - 1}")
         return int(action)
@@ -142,6 +204,20 @@ class Table:
             return None
         action = self.encoding.actions[action_id]
         return self.game.explain_illegal(self.state, action)
+
+    def refused(self, action_id: int, refusal: str) -> IllegalActionError:
+        """The error for an illegal id a learner tried, saying what was wrong and what the options are.
+
+        A library's checks step an id drawn from the whole space and report any error in their own
+        words (RLlib's as an "old gym API"); the note, printed with the error as its cause, says it.
+        """
+        error = IllegalActionError(self.action_text(action_id), refusal)
+        error.add_note(
+            f"cardtable.rl: id {action_id} is not in the acting agent's action_mask; choose among the ids "
+            "the mask marks, or make the environment with illegal_reward=NUMBER to charge illegal ids "
+            "instead of refusing them"
+        )
+        return error
 
     def play(self, action_id: int) -> None:
         """Play a legal id (IllegalActionError with the engine's reason if it is not legal)."""

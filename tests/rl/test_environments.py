@@ -207,7 +207,7 @@ def test_the_gym_screen_is_the_learners_and_shows_the_end() -> None:
 def test_the_gym_environment_lets_the_opponents_play_and_rewards_the_learner() -> None:
     environment = cardtable.rl.gym_env("scout", opponents=["heuristic", "random"], seat=1)
     observation, info = environment.reset(seed=6)
-    assert info == {"seat": 1} and environment.table.current_seat == 1
+    assert info["seat"] == 1 and environment.table.current_seat == 1
     done, reward = False, 0.0
     while not done:
         action = int(np.flatnonzero(observation["action_mask"])[0])

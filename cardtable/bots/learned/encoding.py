@@ -56,10 +56,14 @@ class Layout:
         self._offsets = {section.name: section.start for section in sections}
 
     def __getattr__(self, name: str) -> int:
-        try:
-            return self._offsets[name]
-        except KeyError:
-            raise AttributeError(f"no layout part {name!r}") from None
+        # Reached only for names that are not attributes.  `_offsets` is read from the instance's own
+        # dict: while copy or pickle rebuild a layout it is not there yet, and looking it up by
+        # attribute would come back here forever.
+        offsets = self.__dict__.get("_offsets")
+        if offsets is None or name not in offsets:
+            raise AttributeError(f"no layout part {name!r}")
+        offset: int = offsets[name]
+        return offset
 
     def lowest(self) -> Observation:
         """Each entry's least value: -1 in signed parts, else 0 (every entry's greatest is 1)."""
@@ -106,6 +110,11 @@ class Encoding:
         object.__setattr__(
             self, "_by_identity", {id(action): index for index, action in enumerate(self.actions)}
         )
+
+    def __reduce__(self) -> tuple[Callable[[str], Encoding], tuple[str]]:
+        # Copied or unpickled, an encoding is the game's own: `_by_identity` is keyed by the addresses of
+        # the game's interned actions, which a copy of the table would not have.
+        return encoding_for, (self.game,)
 
     @property
     def action_count(self) -> int:
