@@ -321,3 +321,12 @@ def test_resign_at_a_larger_table_lets_the_heuristic_bot_play_the_seat_on() -> N
     assert outcome is not None and outcome.withdrawn == ((0, "resigned"),)
     assert any(move.seat == 0 for move in match.moves), "the bot never played the resigned seat"
     assert terminal.humans == [] and terminal.names[0] == "P1 (bot)"
+
+
+@pytest.mark.parametrize("bot_seat", [0, 1])
+def test_help_explains_the_bots_budgets_whichever_seat_the_bot_holds(bot_seat: int) -> None:
+    # The note was left out when the only bot sat at seat 1 (`any` over the seats: seat 0 is falsy).
+    players = ["heuristic", "you"] if bot_seat == 0 else ["you", "heuristic"]
+    match = Match(GAME, seed=3, players=players, first_seat=1 - bot_seat)
+    text, _ = session(match, ["help", "quit"], {bot_seat: DrumpHeuristicBot()})
+    assert "a tree-search bot's budget" in text

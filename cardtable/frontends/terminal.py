@@ -36,6 +36,7 @@ from cardtable.core.players import Bot
 from cardtable.frontends import history
 from cardtable.frontends.choices import MoveMenu, default_steps, did_you_mean
 from cardtable.frontends.game_record import goodbye, keep_finished
+from cardtable.frontends.help_page import help_page
 from cardtable.frontends.layout import ReadLine, Screen, make_screen
 from cardtable.frontends.line_editing import LineEditor
 from cardtable.frontends.registry import FrontEnd, UnknownCard, front_end
@@ -44,32 +45,6 @@ from cardtable.frontends.round_summary import RoundSummaries
 from cardtable.frontends.saves import save_game
 from cardtable.frontends.screens import describe_events, outcome_summary
 from cardtable.games.documents import rules_page
-
-#: The terminal's commands, as `help` lists them.
-COMMANDS = (
-    ("a number", "play that move from the list (or open that step of a long list)"),
-    ("<notation>", "play a move written out (see below)"),
-    ("back (b)", "the step before, in a list chosen in steps"),
-    ("all (a)", "every legal move, numbered"),
-    ("help", "this help"),
-    ("info CARD", "what a card is and does"),
-    ("log", "everything that happened in this game"),
-    ("round [N]", "the last round's points, totals and ending (or round N's): Scout and dnup"),
-    ("undo", "take back your last move and the bots' answers (against bots only)"),
-    (
-        "save FILE",
-        "save the game (resume with: cardtable play GAME --resume FILE); until the game ends the file "
-        "is sealed: only you can resume it or watch it, as your seat",
-    ),
-    ("rules", "the rules of the game"),
-    ("resign", "give up: against one other seat the game ends; at a larger table a bot plays your seat on"),
-    ("quit", "leave the game"),
-)
-
-BUDGETS = (
-    "Bots: a tree-search bot's budget (ismcts:2 seconds, ismcts@500 iterations) is spent on every "
-    "decision it makes, so a turn of several decisions takes several budgets; a bar shows what is left."
-)
 
 #: The words of the terminal's own commands (a game's hints add theirs).
 COMMAND_WORDS = ("help", "rules", "info", "log", "round", "undo", "save", "resign", "quit", "all", "back")
@@ -336,18 +311,7 @@ class TerminalGame:
         return line
 
     def _help(self, view: Any) -> RenderableType:
-        commands = Table.grid(padding=(0, 3, 0, 2))
-        commands.add_column(no_wrap=True, style="cyan")
-        commands.add_column()
-        for word, meaning in (*COMMANDS, *((hint.word, hint.summary) for hint in self.front.hints)):
-            commands.add_row(word, meaning)
-        parts: list[RenderableType] = [Text("Commands:", style="bold"), commands]
-        if self.front.legend is not None:
-            parts += [Text("\nWhat you see:", style="bold"), Text(self.front.legend(view))]
-        parts.append(Text("\n" + self.match.game.notation))
-        if any(self.bots):
-            parts.append(Text("\n" + BUDGETS))
-        return Group(*parts)
+        return help_page(self.front, self.match.game, view, with_bots=bool(self.bots))
 
     def _info(self, view: Any, argument: str) -> str | None:
         if self.front.card_info is None:
