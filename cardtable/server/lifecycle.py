@@ -183,7 +183,7 @@ class Lifecycle:
             table.match.withdraw(seat, why)
         except CardtableError as error:
             raise ProtocolError("game_over" if table.finished else "withdrawn", str(error)) from None
-        self._store(table, TableEvent(table.version, seat, why, "", self.now))
+        self._store(table, TableEvent(table.stored, seat, why, "", self.now))
         spec = table.seat_spec(seat)
         if spec.is_bot:
             table.bots[seat] = seat_bot(spec, table.game)
@@ -201,8 +201,11 @@ class Lifecycle:
                 )
             )
             if spec.is_bot and receiver.seat == seat:
-                # The seat is the bot's now: the person who held it watches on, seeing what a spectator sees.
+                # The seat is the bot's now: the person who held it watches on, seeing what a spectator sees
+                # (and counted as a spectator from now on).
+                self.service.audience.release(receiver)
                 receiver.seat, receiver.log_sent = None, 0
+                self.service.audience.enter(receiver)
                 receiver.send(table.joined_frame(None))
         self._told(table)
 
@@ -212,7 +215,7 @@ class Lifecycle:
             table.match.close(reason)
         except CardtableError as error:
             raise ProtocolError("game_over", str(error)) from None
-        self._store(table, TableEvent(table.version, None, CLOSED, reason, self.now))
+        self._store(table, TableEvent(table.stored, None, CLOSED, reason, self.now))
         self._told(table)
 
     def _store(self, table: LiveTable, event: TableEvent) -> None:

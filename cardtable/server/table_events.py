@@ -45,7 +45,7 @@ CREATE TABLE IF NOT EXISTS table_events (
 class TableEvent:
     """A seat's withdrawal (seat from 0, kind its why) or the table's closing (no seat, kind `closed`)."""
 
-    #: The number of actions taken before it.
+    #: The number of the table's stored lines (actions and undos) before it.
     at: int
     seat: int | None
     kind: str

@@ -105,8 +105,9 @@ class LiveTable:
         self.events: list[TableEvent] = []
         pending = list(record.events)
         stamps = list(record.times) + [None] * (len(record.actions) - len(record.times))
-        for (seat, text), stamp in zip(record.actions, stamps, strict=True):
-            while pending and pending[0].at <= len(self.texts):
+        for line, ((seat, text), stamp) in enumerate(zip(record.actions, stamps, strict=True)):
+            # Each event stands after the stored lines it followed (an undo's line counts as one).
+            while pending and pending[0].at <= line:
                 self.apply_event(pending.pop(0))
             undone = undone_count(text)
             if undone is None:
@@ -131,7 +132,7 @@ class LiveTable:
         self.bot_task: asyncio.Task[None] | None = None
         #: A spectator's first state frame (version, frame, log length), the same for every spectator
         #: joining at that version; and the game's end, the same for everyone.
-        self.watching: tuple[int, str, int] | None = None
+        self.watching: tuple[tuple[int, int, int], str, int] | None = None
         self.game_over: str | None = None
         #: When each person's seat was last left by its last connection (lifecycle.py), and what state
         #: frames add of the table's time: its clock, the countdown of a seat to act that is away (the
@@ -273,9 +274,12 @@ class LiveTable:
         if connection.seat is not None or connection.log_sent != 0 or self.timing():
             # A table's clocks and countdowns change with time, not with its version: built afresh.
             return self.state_frame(connection, self.match.view(connection.seat))
-        if self.watching is None or self.watching[0] != self.version:
+        # Keyed by what changes the frame: the version, the stored lines (an undo brings a version back,
+        # on another branch) and the events (a resign may end the game at the same version).
+        key = (self.version, self.stored, len(self.events))
+        if self.watching is None or self.watching[0] != key:
             text = self.state_frame(connection, self.match.view(None))
-            self.watching = (self.version, text, connection.log_sent)
+            self.watching = (key, text, connection.log_sent)
         connection.log_sent = self.watching[2]
         return self.watching[1]
 

@@ -99,11 +99,20 @@ class Undos:
         self._undo(table, request.seat)
 
     def _ask(self, table: LiveTable, seat: int, request: Request | None) -> None:
-        if moves_to_undo(table, seat) == 0:
+        count = moves_to_undo(table, seat)
+        if count == 0:
             raise ProtocolError("nothing_to_undo", f"seat {seat + 1} has made no move to take back")
         if request is not None:
             raise ProtocolError("undo_asked", f"seat {request.seat + 1}'s undo is being answered")
-        others = {index for index, spec in enumerate(table.setup.seats) if not spec.is_bot} - {seat}
+        if table.setup.clock is not None:
+            # The time the undone moves took could not be given back to each seat fairly.
+            raise ProtocolError("no_undo", "a table with a clock has no undo")
+        standing = table.version - count
+        if any(left.at > standing for left in table.match.withdrawals):
+            raise ProtocolError("no_undo", "the undo would take back a seat's leaving the game")
+        # Who must agree: the people still at their seats (a seat a bot took after its person left agrees).
+        people = range(len(table.setup.seats))
+        others = {index for index in people if not table.seat_spec(index).is_bot} - {seat}
         if not others:
             self._undo(table, seat)
             return
