@@ -118,6 +118,19 @@ def _constant(name: str) -> float:
     raise ValueError(f"{name} is not a JSON number")
 
 
+class DuplicateKeyError(ValueError):
+    """An object names the same key twice (json.loads would keep the last, silently)."""
+
+
+def _object(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
+    made: dict[str, JSON] = {}
+    for key, value in pairs:
+        if key in made:
+            raise DuplicateKeyError(f"the key {key!r} is given twice in one object")
+        made[key] = value
+    return made
+
+
 def parse_json(
     text: str, where: str, error: type[CardtableError], *, comments: bool = False, first_line: int = 1
 ) -> JSON:
@@ -129,7 +142,7 @@ def parse_json(
         raise error(f"{where}: {len(text):,} characters is over the limit of {MAX_BYTES:,}")
     scanned = _scan(text, comments, where, first_line, error)
     try:
-        value: JSON = json.loads(scanned, parse_constant=_constant)
+        value: JSON = json.loads(scanned, parse_constant=_constant, object_pairs_hook=_object)
     except json.JSONDecodeError as problem:
         line = first_line + problem.lineno - 1
         raise error(f"{where} line {line}: not JSON ({problem.msg})") from None
