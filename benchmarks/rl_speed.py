@@ -39,12 +39,45 @@ from rich.console import Console
 from rich.table import Table
 
 import cardtable.rl
+from cardtable.core.chance import make_rng
+from cardtable.games import get_game
+
+
+class Engine:
+    """The game itself, played at random as the environment plays it: `legal_actions` then `apply`.
+
+    Its steps/s is the bound issue 24 sets the environment against (a step at most twice this cost).
+    """
+
+    def __init__(self, game: str, seats: int) -> None:
+        self.game, self.seats = get_game(game), seats
+        self.options = self.game.option_table.resolve(None, {})
+        self.agents: list[int] = []
+
+    def reset(self, seed: int) -> None:
+        self.state = self.game.new_state(self.options, self.seats, make_rng(seed, "deal"), None)
+        self.rng = np.random.default_rng(seed)
+        self.agents = list(range(self.seats))
+
+    def play(self) -> None:
+        """One random legal action (the game over: no agents left)."""
+        legal = self.game.legal_actions(self.state)
+        self.state = self.game.apply(self.state, legal[self.rng.integers(len(legal))])
+        if self.game.current_seat(self.state) is None:
+            self.agents = []
+
 
 OURS: list[tuple[str, Callable[[], Any]]] = [
     ("cardtable DRUMP", lambda: cardtable.rl.env("drump")),
     ("cardtable Scout, 4 seats", lambda: cardtable.rl.env("scout", seats=4)),
     ("cardtable dnup, 4 seats", lambda: cardtable.rl.env("dnup", seats=4)),
     ("cardtable Forbidden Memories duel", lambda: cardtable.rl.env("fm")),
+]
+ENGINES: list[tuple[str, Callable[[], Any]]] = [
+    ("engine DRUMP (legal_actions + apply)", lambda: Engine("drump", 2)),
+    ("engine Scout, 4 seats", lambda: Engine("scout", 4)),
+    ("engine dnup, 4 seats", lambda: Engine("dnup", 4)),
+    ("engine Forbidden Memories duel", lambda: Engine("fm", 2)),
 ]
 #: PettingZoo's classic environments: the card games first, then board games for scale.
 CLASSIC = [
@@ -77,6 +110,13 @@ class Runner:
         environment, rng = self.environment, self.rng
         taken = 0
         started = time.process_time()
+        if isinstance(environment, Engine):
+            while taken < steps:
+                if not environment.agents:
+                    self.games += 1
+                    environment.reset(self.seed + self.games)
+                environment.play()
+                taken += 1
         while taken < steps:
             if not environment.agents:
                 self.games += 1
@@ -119,7 +159,7 @@ def main() -> None:
     classic, stand_in = classic_environments()
     runners: list[Runner] = []
     missing: list[str] = []
-    for name, make in [*OURS, *classic]:
+    for name, make in [*OURS, *ENGINES, *classic]:
         if make is None:
             missing.append(name)
         else:
