@@ -256,7 +256,11 @@ class Table:
     def play_bot(self, bot: Bot[Any, Any], rng: random.Random) -> None:
         """Let a bot choose, from the current seat's view, and play its choice."""
         legal = list(self._legal.values())
-        action = bot.choose(self.view(self.current_seat), legal, rng)
+        # A bot that reads no view (the random one) draws as `choose` would, and no view is built for it.
+        blind = getattr(bot, "choose_blind", None)
+        action = (
+            blind(legal, rng) if blind is not None else bot.choose(self.view(self.current_seat), legal, rng)
+        )
         self.state = self.game.apply(self.state, action)
         self.steps += 1
         self._list_legal()

@@ -43,9 +43,9 @@ def aec_digest(game: str, seats: int, seed: int = 3, steps: int = 600) -> str:
     return digest.hexdigest()
 
 
-def gym_digest(game: str, seats: int, seed: int = 5, steps: int = 400) -> str:
-    """A digest of the learner's steps against heuristic bots, resets included."""
-    environment = cardtable.rl.gym_env(game, opponents=["heuristic"] * (seats - 1), seat=None)
+def gym_digest(game: str, seats: int, seed: int = 5, steps: int = 400, bot: str = "heuristic") -> str:
+    """A digest of the learner's steps against `bot`s, resets included."""
+    environment = cardtable.rl.gym_env(game, opponents=[bot] * (seats - 1), seat=None)
     observation, info = environment.reset(seed=seed)
     rng = np.random.default_rng(seed)
     digest = hashlib.sha256()
@@ -77,6 +77,14 @@ GYM_BEFORE = {
 }
 
 
+GYM_RANDOM_BEFORE = {
+    "drump": "e2cacd4e07de53c4a8f22eb8125424022d9352015222b1d359728ed25b0df1ef",
+    "scout": "bd35710f9eb54945a417fdcf4942a72c55a5d39d7e24f061a9096884b0943a35",
+    "dnup": "796b0845e696c8894ada6f5aec091967634b9db0319a53ff66877eb456f4d74b",
+    "fm": "040d5e28a025c6bcd4563342d3ac3f03adb2768d1dc40a6bd4df9f7a507ace36",
+}
+
+
 @pytest.mark.parametrize(("game", "seats"), GAMES)
 def test_aec_observations_masks_and_rewards_are_as_before(game: str, seats: int) -> None:
     assert aec_digest(game, seats) == AEC_BEFORE[game]
@@ -85,3 +93,9 @@ def test_aec_observations_masks_and_rewards_are_as_before(game: str, seats: int)
 @pytest.mark.parametrize(("game", "seats"), GAMES)
 def test_gym_observations_masks_and_rewards_are_as_before(game: str, seats: int) -> None:
     assert gym_digest(game, seats) == GYM_BEFORE[game]
+
+
+@pytest.mark.parametrize(("game", "seats"), GAMES)
+def test_random_opponents_draw_as_before(game: str, seats: int) -> None:
+    # The random bot is played without building a view for it: its draws must be the same.
+    assert gym_digest(game, seats, bot="random") == GYM_RANDOM_BEFORE[game]
