@@ -28,6 +28,9 @@ from gymnasium.vector.utils import batch_space
 from cardtable.games import AnyGame
 from cardtable.rl.gym import CardtableGym
 
+#: The keys of numbers every game's info holds (`CardtableGym._info`): stacked into one array each.
+NUMBERS = ("seat", "illegal", "winners", "scores")
+
 
 class CardtableVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
     """`num_envs` copies of one `CardtableGym`, stepped together, observations and masks stacked."""
@@ -63,13 +66,13 @@ class CardtableVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
             seeds = list(seed)
         else:
             raise ValueError(f"seed={seed!r}: a whole number, or a list of {self.num_envs} seeds, or None")
-        infos: dict[str, Any] = {}
+        infos: list[dict[str, Any]] = []
         for index, (environment, episode_seed) in enumerate(zip(self.envs, seeds, strict=True)):
             observation, info = environment.reset(seed=episode_seed)
             self._store(index, observation)
-            infos = self._add_info(infos, info, index)
+            infos.append(info)
         self._done[:] = False
-        return self._batch(), infos
+        return self._batch(), self._stack(infos)
 
     def step(
         self, actions: npt.ArrayLike
@@ -87,7 +90,7 @@ class CardtableVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminations = np.zeros(self.num_envs, dtype=np.bool_)
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
-        infos: dict[str, Any] = {}
+        infos: list[dict[str, Any]] = []
         for index, environment in enumerate(self.envs):
             if self._done[index]:
                 observation, info = environment.reset()
@@ -95,9 +98,9 @@ class CardtableVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
                 observation, reward, terminated, truncated, info = environment.step(ids[index])
                 rewards[index], terminations[index], truncations[index] = reward, terminated, truncated
             self._store(index, observation)
-            infos = self._add_info(infos, info, index)
+            infos.append(info)
         self._done = terminations | truncations
-        return self._batch(), rewards, terminations, truncations, infos
+        return self._batch(), rewards, terminations, truncations, self._stack(infos)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Every game's mask now, as booleans of shape (N, actions)."""
@@ -106,6 +109,23 @@ class CardtableVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
     def _store(self, index: int, observation: dict[str, npt.NDArray[Any]]) -> None:
         self._observations[index] = observation["observation"]
         self._masks[index] = observation["action_mask"]
+
+    def _stack(self, infos: list[dict[str, Any]]) -> dict[str, Any]:
+        """Gymnasium's vector infos: each key's values over the games, `_key` marking the games holding it.
+
+        The numbers every game's info holds are stacked at once; the words (`info_words`) only some
+        games hold go the general way.
+        """
+        stacked: dict[str, Any] = {}
+        present = np.ones(self.num_envs, dtype=np.bool_)
+        for key in NUMBERS:
+            stacked[key] = np.stack([info[key] for info in infos])
+            stacked[f"_{key}"] = present.copy()
+        for index, info in enumerate(infos):
+            words = {key: value for key, value in info.items() if key not in NUMBERS}
+            if words:
+                stacked = self._add_info(stacked, words, index)
+        return stacked
 
     def _batch(self) -> dict[str, npt.NDArray[Any]]:
         # Copies: a learner keeps the arrays it is handed (a rollout buffer), and the next step refills these.

@@ -101,3 +101,20 @@ def test_bad_seeds_and_actions_are_refused_and_change_nothing() -> None:
     with pytest.raises(ValueError, match=r"shape \(2,\)"):
         vector.step(np.zeros(3, dtype=int))
     assert np.array_equal(vector.action_masks(), observations["action_mask"].astype(bool))
+
+
+def test_infos_are_arrays_over_the_games_and_words_only_where_a_game_has_them() -> None:
+    vector = cardtable.rl.vector_env("drump", 3, opponents=["random"], info_words=True)
+    observations, infos = vector.reset(seed=2)
+    assert infos["seat"].shape == (3,) and infos["_seat"].all()
+    assert infos["winners"].shape == (3, 2) and infos["scores"].shape == (3, 2)
+    assert "outcome" not in infos
+    rng = np.random.default_rng(0)
+    while True:
+        observations, _, terminations, _, infos = vector.step(random_ids(observations["action_mask"], rng))
+        if terminations.any():
+            break
+    assert infos["_outcome"].tolist() == terminations.tolist()
+    ended = int(np.flatnonzero(terminations)[0])
+    # Gymnasium's form of a dict in an info: a dict of arrays over the games.
+    assert infos["outcome"]["winners"][ended] == np.flatnonzero(infos["winners"][ended]).tolist()
