@@ -161,7 +161,11 @@ class Table:
         """
         observation = self._observed.get(seat)
         if observation is None:
-            observation = self._observed[seat] = self.encoding.observe(self.view(seat))
+            direct = self.encoding.observe_state
+            encoded = (
+                direct(self.state, seat) if direct is not None else self.encoding.observe(self.view(seat))
+            )
+            observation = self._observed[seat] = encoded
         return {"observation": observation.copy(), "action_mask": self.mask(seat, over)}
 
     def mask(self, seat: int, over: bool = False) -> npt.NDArray[np.int8]:

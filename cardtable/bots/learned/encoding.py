@@ -100,6 +100,8 @@ class Encoding:
     observe: Callable[[Any], Observation]
     #: How the ids are laid out, for people (docs/rl.md).
     action_doc: str
+    #: `observe(game.view(state, seat))` without building the view, where a game has it (faster; equal).
+    observe_state: Callable[[Any, int], Observation] | None = None
     #: Id by action value, for actions that are not the table's own objects.
     _by_value: dict[Any, int] = field(init=False, repr=False)
     #: Id by object identity: rules hand out the table's own (interned) objects, so this is the fast path.
