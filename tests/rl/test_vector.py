@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from gymnasium.vector import AutoresetMode
+from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
 import cardtable.rl
 from cardtable.rl import FINAL_ID
@@ -118,3 +119,18 @@ def test_infos_are_arrays_over_the_games_and_words_only_where_a_game_has_them() 
     ended = int(np.flatnonzero(terminations)[0])
     # Gymnasium's form of a dict in an info: a dict of arrays over the games.
     assert infos["outcome"]["winners"][ended] == np.flatnonzero(infos["winners"][ended]).tolist()
+
+
+def test_gymnasiums_vector_wrappers_work_on_it_as_cleanrl_uses_them() -> None:
+    vector = RecordEpisodeStatistics(cardtable.rl.vector_env("drump", 4))
+    observations, _ = vector.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(400):
+        observations, rewards, terminations, _, infos = vector.step(
+            random_ids(observations["action_mask"], rng)
+        )
+        if "episode" in infos:
+            break
+    assert infos["_episode"].tolist() == terminations.tolist()
+    assert infos["episode"]["r"][terminations].tolist() == rewards[terminations].tolist()
+    vector.close()
