@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from cardtable.bots.learned import encoding_for
+from cardtable.bots.learned.encoding import Layout
 from cardtable.games import get_game
 
 TABLES = [("drump", 2), ("scout", 2), ("scout", 4), ("dnup", 3), ("dnup", 5), ("fm", 2)]
@@ -140,3 +141,13 @@ def test_an_observation_read_from_the_state_is_the_views(game_name: str, seats: 
             assert np.array_equal(
                 encoding.observe_state(state, seat), encoding.observe(game.view(state, seat))
             )
+
+
+def test_a_layout_names_its_parts_offsets_and_refuses_a_name_it_uses_itself() -> None:
+    layout = Layout([("hand", 3, "cards"), ("pile", 2, "cards")])
+    assert (layout.hand, layout.pile, layout.size) == (0, 3, 5)
+    with pytest.raises(AttributeError, match="no layout part 'deck'"):
+        _ = layout.deck
+    for name in ("size", "markdown", "hand"):
+        with pytest.raises(ValueError, match=f"layout part '{name}'"):
+            Layout([("hand", 1, "cards"), (name, 1, "a clash")])

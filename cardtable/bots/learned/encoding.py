@@ -54,6 +54,12 @@ class Layout:
         self.sections = tuple(sections)
         self.size = start
         self._offsets = {section.name: section.start for section in sections}
+        for section in sections:
+            if section.name in vars(self) or hasattr(Layout, section.name):
+                raise ValueError(f"layout part {section.name!r}: the name of a layout's own attribute")
+            # An attribute of its own: encoders read offsets in their inner loops, where a
+            # `__getattr__` call per read cost the duel's observation a tenth of its time.
+            setattr(self, section.name, section.start)
 
     def __getattr__(self, name: str) -> int:
         # Reached only for names that are not attributes.  `_offsets` is read from the instance's own
