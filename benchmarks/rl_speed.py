@@ -34,17 +34,60 @@ from typing import Any
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import gymnasium
 import numpy as np
 from rich.console import Console
 from rich.table import Table
 
 import cardtable.rl
+from cardtable.core.chance import make_rng
+from cardtable.games import get_game
 
+
+class Engine:
+    """The game itself, played at random as the environment plays it: `legal_actions` then `apply`.
+
+    Its steps/s is the bound issue 24 sets the environment against (a step at most twice this cost).
+    """
+
+    def __init__(self, game: str, seats: int) -> None:
+        self.game, self.seats = get_game(game), seats
+        self.options = self.game.option_table.resolve(None, {})
+        self.agents: list[int] = []
+
+    def reset(self, seed: int) -> None:
+        self.state = self.game.new_state(self.options, self.seats, make_rng(seed, "deal"), None)
+        self.rng = np.random.default_rng(seed)
+        self.agents = list(range(self.seats))
+
+    def play(self) -> None:
+        """One random legal action (the game over: no agents left)."""
+        legal = self.game.legal_actions(self.state)
+        self.state = self.game.apply(self.state, legal[self.rng.integers(len(legal))])
+        if self.game.current_seat(self.state) is None:
+            self.agents = []
+
+
+#: How many games the vector environments step at once.
+VECTOR = 64
 OURS: list[tuple[str, Callable[[], Any]]] = [
     ("cardtable DRUMP", lambda: cardtable.rl.env("drump")),
     ("cardtable Scout, 4 seats", lambda: cardtable.rl.env("scout", seats=4)),
     ("cardtable dnup, 4 seats", lambda: cardtable.rl.env("dnup", seats=4)),
     ("cardtable Forbidden Memories duel", lambda: cardtable.rl.env("fm")),
+]
+#: The learner's side: Gymnasium's loop (the opponent's moves inside a step), one game and a batch.
+BATCHED: list[tuple[str, Callable[[], Any]]] = [
+    ("cardtable DRUMP, Gymnasium (1 game)", lambda: cardtable.rl.gym_env("drump")),
+    (f"cardtable DRUMP, vector ({VECTOR} games)", lambda: cardtable.rl.vector_env("drump", VECTOR)),
+    ("cardtable duel, Gymnasium (1 game)", lambda: cardtable.rl.gym_env("fm")),
+    (f"cardtable duel, vector ({VECTOR} games)", lambda: cardtable.rl.vector_env("fm", VECTOR)),
+]
+ENGINES: list[tuple[str, Callable[[], Any]]] = [
+    ("engine DRUMP (legal_actions + apply)", lambda: Engine("drump", 2)),
+    ("engine Scout, 4 seats", lambda: Engine("scout", 4)),
+    ("engine dnup, 4 seats", lambda: Engine("dnup", 4)),
+    ("engine Forbidden Memories duel", lambda: Engine("fm", 2)),
 ]
 #: PettingZoo's classic environments: the card games first, then board games for scale.
 CLASSIC = [
@@ -74,9 +117,29 @@ class Runner:
 
     def play(self, steps: int) -> None:
         """Random legal play for `steps` more actions (a game cut short goes on in the next round)."""
+        started = time.process_time()
+        if isinstance(self.environment, Engine):
+            self._play_engine(steps)
+        elif isinstance(self.environment, gymnasium.vector.VectorEnv):
+            steps = self._play_vector(steps)
+        elif isinstance(self.environment, gymnasium.Env):
+            self._play_gym(steps)
+        else:
+            self._play_aec(steps)
+        self.seconds += time.process_time() - started
+        self.steps += steps
+
+    def _play_engine(self, steps: int) -> None:
+        environment = self.environment
+        for _ in range(steps):
+            if not environment.agents:
+                self.games += 1
+                environment.reset(self.seed + self.games)
+            environment.play()
+
+    def _play_aec(self, steps: int) -> None:
         environment, rng = self.environment, self.rng
         taken = 0
-        started = time.process_time()
         while taken < steps:
             if not environment.agents:
                 self.games += 1
@@ -89,8 +152,32 @@ class Runner:
             legal = np.flatnonzero(observation["action_mask"])
             environment.step(int(legal[rng.integers(len(legal))]))
             taken += 1
-        self.seconds += time.process_time() - started
-        self.steps += taken
+
+    def _play_gym(self, steps: int) -> None:
+        environment, rng = self.environment, self.rng
+        if not hasattr(self, "observation"):
+            self.observation, _ = environment.reset(seed=self.seed)
+        for _ in range(steps):
+            legal = np.flatnonzero(self.observation["action_mask"])
+            self.observation, _, terminated, truncated, _ = environment.step(
+                int(legal[rng.integers(len(legal))])
+            )
+            if terminated or truncated:
+                self.games += 1
+                self.observation, _ = environment.reset()
+
+    def _play_vector(self, steps: int) -> int:
+        # One step plays an id in every game: a uniformly random legal one, drawn for all games at once.
+        environment, rng = self.environment, self.rng
+        if not hasattr(self, "observation"):
+            self.observation, _ = environment.reset(seed=self.seed)
+        batches = -(-steps // environment.num_envs)
+        for _ in range(batches):
+            masks = self.observation["action_mask"]
+            ids = np.argmax(masks * rng.random(masks.shape), axis=1)
+            self.observation, _, terminated, truncated, _ = environment.step(ids)
+            self.games += int(np.count_nonzero(terminated | truncated))
+        return int(batches * environment.num_envs)
 
 
 def classic_environments() -> tuple[list[tuple[str, Callable[[], Any] | None]], bool]:
@@ -119,7 +206,7 @@ def main() -> None:
     classic, stand_in = classic_environments()
     runners: list[Runner] = []
     missing: list[str] = []
-    for name, make in [*OURS, *classic]:
+    for name, make in [*OURS, *ENGINES, *BATCHED, *classic]:
         if make is None:
             missing.append(name)
         else:

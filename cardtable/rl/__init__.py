@@ -29,6 +29,7 @@ from cardtable.rl.aec import CardtableAEC
 from cardtable.rl.gym import CardtableGym
 from cardtable.rl.registration import env_id, register_games
 from cardtable.rl.table import FINAL_ID, outcome_rewards
+from cardtable.rl.vector import CardtableVectorEnv
 
 register_games()
 
@@ -60,14 +61,22 @@ def gym_env(game: str | AnyGame, **options: Any) -> CardtableGym:
     return CardtableGym(game, **options)
 
 
+def vector_env(game: str | AnyGame, num_envs: int, **options: Any) -> CardtableVectorEnv:
+    """A Gymnasium vector environment: `num_envs` games of `gym_env(game, **options)` stepped together,
+    observations and masks as (num_envs, ...) arrays, autoreset at the next step (docs/rl.md)."""
+    return CardtableVectorEnv(game, num_envs, **options)
+
+
 __all__ = [
     "FINAL_ID",
     "CardtableAEC",
     "CardtableGym",
+    "CardtableVectorEnv",
     "Encoding",
     "encoding_for",
     "env",
     "env_id",
     "gym_env",
     "outcome_rewards",
+    "vector_env",
 ]

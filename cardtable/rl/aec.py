@@ -118,7 +118,10 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             self.rewards[agent] = float(penalty)
         else:
             table.play(action_id)
-        self.infos = {name: table.info(refusal if name == agent else None) for name in self.agents}
+        infos = table.infos()
+        self.infos = {name: infos[self._seat_of[name]] for name in self.agents}
+        if refusal is not None:
+            self.infos[agent] = table.info(refusal)
         if table.outcome is not None:
             self.rewards.update(zip(self.agents, table.final_rewards(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)

@@ -120,7 +120,7 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's mask now, as booleans (sb3-contrib's MaskablePPO calls this)."""
-        return self.table.observe(self.seat, self._cut)["action_mask"].astype(bool)
+        return self.table.mask(self.seat, self._cut).astype(bool)
 
     def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """The learner plays the id, then the opponents until its next turn or the end."""

@@ -85,6 +85,8 @@ class Table:
         self.state: Any = None
         self.steps = 0
         self._legal: dict[int, Any] = {}
+        self._legal_ids: list[int] = []
+        self._observed: dict[int, npt.NDArray[np.float32]] = {}
 
     # -- the spaces (a new object each time: each agent seeds its own) ------------------
     def action_space(self) -> spaces.Discrete:
@@ -110,7 +112,11 @@ class Table:
 
     def _list_legal(self) -> None:
         legal = self.game.legal_actions(self.state)
-        self._legal = dict(zip(self.encoding.action_ids(legal), legal, strict=True))
+        ids = self.encoding.action_ids(legal)
+        self._legal = dict(zip(ids, legal, strict=True))
+        self._legal_ids = ids
+        # A new position: no seat's observation of it is encoded yet.
+        self._observed = {}
 
     # -- copies and pickles: the game by its registered name, the legal actions listed again ------
     def __getstate__(self) -> dict[str, Any]:
@@ -119,14 +125,14 @@ class Table:
         # objects, which a copy would duplicate; both are found again from the game's name and the state.
         if get_game(self.game.name) is self.game:
             state["game"] = self.game.name
-        del state["_legal"]
+        del state["_legal"], state["_legal_ids"], state["_observed"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         if isinstance(self.game, str):
             self.game = get_game(self.game)
-        self._legal = {}
+        self._legal, self._legal_ids, self._observed = {}, [], {}
         if self.state is not None:
             self._list_legal()
 
@@ -148,15 +154,30 @@ class Table:
         return self.game.view(self.state, seat)
 
     def observe(self, seat: int, over: bool = False) -> dict[str, npt.NDArray[Any]]:
-        """The seat's observation of its own view, and its mask: its legal ids while it acts, all 0 while
-        another seat acts, and `FINAL_ID` alone once the game (or, `over`, the episode) is over."""
+        """The seat's observation of its own view, and its mask (`mask`).
+
+        A seat's view is encoded once per position: asked again before the next action (an AEC loop's
+        `last()` then `observe()`, a checker), it gets a copy of the same entries.
+        """
+        observation = self._observed.get(seat)
+        if observation is None:
+            direct = self.encoding.observe_state
+            encoded = (
+                direct(self.state, seat) if direct is not None else self.encoding.observe(self.view(seat))
+            )
+            observation = self._observed[seat] = encoded
+        return {"observation": observation.copy(), "action_mask": self.mask(seat, over)}
+
+    def mask(self, seat: int, over: bool = False) -> npt.NDArray[np.int8]:
+        """The seat's legal ids while it acts, all 0 while another seat acts, and `FINAL_ID` alone once
+        the game (or, `over`, the episode) is over."""
         mask = np.zeros(self.encoding.action_count, dtype=np.int8)
         current = self.current_seat
         if over or current is None:
             mask[FINAL_ID] = 1
         elif seat == current:
-            mask[list(self._legal)] = 1
-        return {"observation": self.encoding.observe(self.view(seat)), "action_mask": mask}
+            mask[self._legal_ids] = 1
+        return mask
 
     def info(self, refusal: str | None = None) -> dict[str, Any]:
         """What `info` holds: numbers of fixed shapes, and with `info_words` the refusal and outcome in words.
@@ -164,8 +185,15 @@ class Table:
         `illegal` is 1 when the id just tried was refused (and charged), else 0; `winners` has 1 for each
         seat that won and `scores` each seat's points, both 0 until the game is over.
         """
-        # New arrays every time: a library keeps the infos handed to it (Gymnasium's checker insists).
+        return self._info(self.outcome, refusal)
+
+    def infos(self) -> list[dict[str, Any]]:
+        """Each seat's `info` with no refusal (the outcome looked up once for them all)."""
         outcome = self.outcome
+        return [self._info(outcome, None) for _ in range(self.seats)]
+
+    def _info(self, outcome: Outcome | None, refusal: str | None) -> dict[str, Any]:
+        # New arrays every time: a library keeps the infos handed to it (Gymnasium's checker insists).
         winners = np.zeros(self.seats, dtype=np.int8)
         scores = np.zeros(self.seats, dtype=np.float32)
         if outcome is not None:
@@ -232,7 +260,11 @@ class Table:
     def play_bot(self, bot: Bot[Any, Any], rng: random.Random) -> None:
         """Let a bot choose, from the current seat's view, and play its choice."""
         legal = list(self._legal.values())
-        action = bot.choose(self.view(self.current_seat), legal, rng)
+        # A bot that reads no view (the random one) draws as `choose` would, and no view is built for it.
+        blind = getattr(bot, "choose_blind", None)
+        action = (
+            blind(legal, rng) if blind is not None else bot.choose(self.view(self.current_seat), legal, rng)
+        )
         self.state = self.game.apply(self.state, action)
         self.steps += 1
         self._list_legal()

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from cardtable.bots.learned import encoding_for
+from cardtable.bots.learned.encoding import Layout
 from cardtable.games import get_game
 
 TABLES = [("drump", 2), ("scout", 2), ("scout", 4), ("dnup", 3), ("dnup", 5), ("fm", 2)]
@@ -39,6 +40,9 @@ def test_cards_hidden_from_a_seat_change_none_of_its_observation(game_name: str,
         # A state that differs from the true one only in what the seat cannot see.
         other = game.determinize(view, rng)
         assert np.array_equal(encoding.observe(game.view(other, seat)), encoding.observe(view))
+        if encoding.observe_state is not None:  # the environments' path, read from the state itself
+            assert np.array_equal(encoding.observe_state(other, seat), encoding.observe(view))
+            assert np.array_equal(encoding.observe_state(state, seat), encoding.observe(view))
         if game.position_of(other) != game.position_of(state):
             redealt += 1
         opponent = (seat + 1) % seats
@@ -123,3 +127,27 @@ def test_a_spectator_has_no_observation() -> None:
 def test_an_unknown_game_has_no_encoding() -> None:
     with pytest.raises(ValueError, match="no machine-learning encoding for 'chess'"):
         encoding_for("chess")
+
+
+@pytest.mark.parametrize(
+    ("game_name", "seats"), [table for table in TABLES if encoding_for(table[0]).observe_state]
+)
+def test_an_observation_read_from_the_state_is_the_views(game_name: str, seats: int) -> None:
+    game = get_game(game_name)
+    encoding = encoding_for(game_name)
+    assert encoding.observe_state is not None
+    for state in random_states(game_name, seats, games=6, seed=3):
+        for seat in range(seats):
+            assert np.array_equal(
+                encoding.observe_state(state, seat), encoding.observe(game.view(state, seat))
+            )
+
+
+def test_a_layout_names_its_parts_offsets_and_refuses_a_name_it_uses_itself() -> None:
+    layout = Layout([("hand", 3, "cards"), ("pile", 2, "cards")])
+    assert (layout.hand, layout.pile, layout.size) == (0, 3, 5)
+    with pytest.raises(AttributeError, match="no layout part 'deck'"):
+        _ = layout.deck
+    for name in ("size", "markdown", "hand"):
+        with pytest.raises(ValueError, match=f"layout part '{name}'"):
+            Layout([("hand", 1, "cards"), (name, 1, "a clash")])

@@ -8,10 +8,12 @@ from 0), so the observation also says which seat the observer is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from cardtable.bots.learned.encoding import (
     Encoding,
+    Entries,
     Layout,
     Observation,
     capped,
@@ -21,7 +23,7 @@ from cardtable.bots.learned.encoding import (
 )
 from cardtable.core.pairs import CODES, TOP
 from cardtable.games.dnup.actions import ADD_TABLE, MAX_SEATS, ROTATE_ACTION, TAKE_TABLE, Action, play_of
-from cardtable.games.dnup.state import PHASE_NAMES
+from cardtable.games.dnup.state import PHASE_NAMES, DnupState
 from cardtable.games.dnup.view import DnupView
 
 SEATS = MAX_SEATS
@@ -74,35 +76,65 @@ def observe(view: DnupView) -> Observation:
     if me is None:
         raise ValueError("an observation is of a seat's view, not a spectator's")
     out = new_entries(LAYOUT)
-    for code in view.hand:
+    _fill(out, me, view, view.hand, view.known_in_hand, view.hand_sizes, view.phase, view.aside_size)
+    return finished(out)
+
+
+def observe_state(state: DnupState, me: int) -> Observation:
+    """`observe(view(state, me))`, read from the state without building the view (the environments' path).
+
+    It reads what the view holds and nothing more: the observer's hand and the cards of hands everyone
+    knows.
+    """
+    out = new_entries(LAYOUT)
+    hands, known = state.hands, state.known
+    known_in_hand = [
+        [code for code in hand if known[owner] >> (code >> 1) & 1] for owner, hand in enumerate(hands)
+    ]
+    sizes = [len(hand) for hand in hands]
+    _fill(out, me, state, hands[me], known_in_hand, sizes, PHASE_NAMES[state.phase], len(state.aside))
+    return finished(out)
+
+
+def _fill(
+    out: Entries,
+    me: int,
+    source: DnupView | DnupState,
+    hand: Sequence[int],
+    known_in_hand: Sequence[Sequence[int]],
+    hand_sizes: Sequence[int],
+    phase: str,
+    aside_size: int,
+) -> None:
+    # `source` is a view or the state: the fields read from it are the same in both.
+    for code in hand:
         out[HAND + code] = 1.0
     out[LAYOUT.seat + me] = 1.0
-    order = relative_seats(me, view.seats)
-    target = view.options.target or 1
+    order = relative_seats(me, source.seats)
+    target = source.options.target or 1
     for place, seat in enumerate(order):
         out[LAYOUT.seats + place] = 1.0
         known = KNOWN + place * CODE_COUNT
-        for code in view.known_in_hand[seat]:
+        for code in known_in_hand[seat]:
             out[known + code] = 1.0
-        cards = view.tables[seat]
+        cards = source.tables[seat]
         if cards:
             table = TABLES + place * CODE_COUNT
             for code in cards:
                 out[table + code] = 1.0
             out[SHAPE + 2 * place] = len(cards) / 9
             out[SHAPE + 2 * place + 1] = TOP[cards[0]] / 10
-        out[HAND_SIZES + place] = capped(view.hand_sizes[seat] / 20)
-        out[SCORES + place] = capped(view.scores[seat] / target)
-    for rank, seat in enumerate(view.out):
+        out[HAND_SIZES + place] = capped(hand_sizes[seat] / 20)
+        out[SCORES + place] = capped(source.scores[seat] / target)
+    for rank, seat in enumerate(source.out):
         out[OUT + 2 * order.index(seat) + min(rank, 1)] = 1.0
-    for code in view.discards:
+    for code in source.discards:
         out[LAYOUT.discards + code] = 1.0
-    out[LAYOUT.start + order.index(view.start_seat)] = 1.0
-    out[_PHASE[view.phase]] = 1.0
-    out[PROGRESS] = capped(view.round / 10)
-    out[PROGRESS + 1] = capped(view.turns / (60 * view.seats))
-    out[PROGRESS + 2] = view.aside_size / 45
-    return finished(out)
+    out[LAYOUT.start + order.index(source.start_seat)] = 1.0
+    out[_PHASE[phase]] = 1.0
+    out[PROGRESS] = capped(source.round / 10)
+    out[PROGRESS + 1] = capped(source.turns / (60 * source.seats))
+    out[PROGRESS + 2] = aside_size / 45
 
 
 ACTION_DOC = (
@@ -112,4 +144,4 @@ ACTION_DOC = (
     "`itertools.combinations` lists them (5,110 ids)."
 )
 
-ENCODING = Encoding("dnup", ACTIONS, LAYOUT, observe, ACTION_DOC)
+ENCODING = Encoding("dnup", ACTIONS, LAYOUT, observe, ACTION_DOC, observe_state)

@@ -7,10 +7,20 @@ the observer first, then the opponent.
 
 from __future__ import annotations
 
-from cardtable.bots.learned.encoding import Encoding, Layout, Observation, capped, finished, new_entries
+from cardtable.bots.learned.encoding import (
+    Encoding,
+    Entries,
+    Layout,
+    Observation,
+    capped,
+    finished,
+    new_entries,
+)
+from cardtable.core.game import NOBODY
 from cardtable.games.drump.actions import ACTIONS
 from cardtable.games.drump.cards import ACES, NO_CARD, RANK
-from cardtable.games.drump.state import PHASE_NAMES
+from cardtable.games.drump.stacks import CARD_MASK, FACE_DOWN
+from cardtable.games.drump.state import PHASE_NAMES, DrumpState
 from cardtable.games.drump.view import DrumpView
 
 CARDS = 52
@@ -79,37 +89,77 @@ def observe(view: DrumpView) -> Observation:
     for place, seat in enumerate((me, 1 - me)):
         for card in view.known_in_hand[seat]:
             out[KNOWN + place * CARDS + card] = 1.0
-        for card in view.zones[seat]:
+        for slot, stack in enumerate(view.stacks[seat]):
+            if stack:
+                seen = [card for card, _ in stack if card is not None]
+                _fill_stack(out, place * SLOTS + slot, seen, len(stack))
+    _fill_table(out, me, view, view.phase, view.hand_sizes, view.deck_size)
+    _fill_deciding(out, me, view.discarding, view.drawing, view.last_turn)
+    return finished(out)
+
+
+def observe_state(state: DrumpState, me: int) -> Observation:
+    """`observe(view(state, me))`, read from the state without building the view (the environments' path).
+
+    It reads what the view holds and nothing more: the observer's hand, the cards of hands both know,
+    face-up cards and the observer's own face-down ones.
+    """
+    out = new_entries(LAYOUT)
+    hands = state.hands
+    for card in hands[me]:
+        out[HAND + card] = 1.0
+    for place, seat in enumerate((me, 1 - me)):
+        known = state.known[seat]
+        for card in hands[seat]:
+            if known >> card & 1:
+                out[KNOWN + place * CARDS + card] = 1.0
+        own = seat == me
+        for slot, stack in enumerate(state.stacks[seat]):
+            if stack:
+                seen = [code & CARD_MASK for code in stack if code < FACE_DOWN or own]
+                _fill_stack(out, place * SLOTS + slot, seen, len(stack))
+    sizes = tuple(len(hand) for hand in hands)
+    _fill_table(out, me, state, PHASE_NAMES[state.phase], sizes, len(state.deck))
+    _fill_deciding(
+        out,
+        me,
+        *(seat if seat != NOBODY else None for seat in (state.discarding, state.drawing, state.last_turn)),
+    )
+    return finished(out)
+
+
+def _fill_stack(out: Entries, index: int, seen: list[int], size: int) -> None:
+    base = STACK_CARDS + index * CARDS
+    total = 0
+    for card in seen:
+        out[base + card] = 1.0
+        total += RANK[card]
+    out[STACK_HIDDEN + index] = (size - len(seen)) / 13
+    out[STACK_SIZE + index] = size / 13
+    out[STACK_TOTAL + index] = capped(total / 13)
+
+
+def _fill_table(
+    out: Entries, me: int, source: DrumpView | DrumpState, phase: str, sizes: tuple[int, ...], deck: int
+) -> None:
+    # `source` is a view or the state: these fields are the same in both.
+    for place, seat in enumerate((me, 1 - me)):
+        for card in source.zones[seat]:
             if card != NO_CARD:
                 out[ZONES + place * CARDS + card] = 1.0
-        for slot, stack in enumerate(view.stacks[seat]):
-            if not stack:
-                continue
-            index = place * SLOTS + slot
-            base = STACK_CARDS + index * CARDS
-            hidden = total = 0
-            for seen, _ in stack:
-                if seen is None:
-                    hidden += 1
-                else:
-                    out[base + seen] = 1.0
-                    total += RANK[seen]
-            out[STACK_HIDDEN + index] = hidden / 13
-            out[STACK_SIZE + index] = len(stack) / 13
-            out[STACK_TOTAL + index] = capped(total / 13)
-    for card in view.pile:
+    for card in source.pile:
         out[PILE + card] = 1.0
-    out[_PHASE[view.phase]] = 1.0
-    out[LAYOUT.turn + (view.turn_seat != me)] = 1.0
-    out[LAYOUT.first + (view.first_seat != me)] = 1.0
+    out[_PHASE[phase]] = 1.0
+    out[LAYOUT.turn + (source.turn_seat != me)] = 1.0
+    out[LAYOUT.first + (source.first_seat != me)] = 1.0
     for slot in range(SLOTS):
-        if view.slots_set >> slot & 1:
+        if source.slots_set >> slot & 1:
             out[LAYOUT.slots_set + slot] = 1.0
-    out[COUNTERS] = float(view.summoned)
-    out[COUNTERS + 1] = capped(view.extra_jacks / 2)
-    out[COUNTERS + 2] = capped(view.recycles / 2)
-    out[COUNTERS + 3] = float(view.burst_used)
-    exchange = view.exchange
+    out[COUNTERS] = float(source.summoned)
+    out[COUNTERS + 1] = capped(source.extra_jacks / 2)
+    out[COUNTERS + 2] = capped(source.recycles / 2)
+    out[COUNTERS + 3] = float(source.burst_used)
+    exchange = source.exchange
     if exchange is not None:
         out[LAYOUT.exchange] = 1.0
         out[LAYOUT.exchange_slot + exchange.slot] = 1.0
@@ -122,19 +172,23 @@ def observe(view: DrumpView) -> Observation:
             out[EXCHANGE_TOTALS + 1] = capped(exchange.stack_total / 13)
         out[EXCHANGE_TOTALS + 2] = capped(exchange.attack_total / 13)
         out[EXCHANGE_TOTALS + 3] = capped(exchange.defense_total / 13)
-    if view.discarding == me:
+    out[SIZES] = capped(sizes[me] / 10)
+    out[SIZES + 1] = capped(sizes[1 - me] / 10)
+    out[SIZES + 2] = deck / CARDS
+    out[LAYOUT.turn_number] = capped(source.turn_number / 50)
+
+
+def _fill_deciding(
+    out: Entries, me: int, discarding: int | None, drawing: int | None, last: int | None
+) -> None:
+    if discarding == me:
         out[DECIDING] = 1.0
-    if view.drawing == me:
+    if drawing == me:
         out[DECIDING + 1] = 1.0
-    if view.last_turn == me:
+    if last == me:
         out[DECIDING + 2] = 1.0
-    elif view.last_turn is not None:
+    elif last is not None:
         out[LAYOUT.last_turn] = 1.0
-    out[SIZES] = capped(view.hand_sizes[me] / 10)
-    out[SIZES + 1] = capped(view.hand_sizes[1 - me] / 10)
-    out[SIZES + 2] = view.deck_size / CARDS
-    out[LAYOUT.turn_number] = capped(view.turn_number / 50)
-    return finished(out)
 
 
 ACTION_DOC = (
@@ -143,4 +197,4 @@ ACTION_DOC = (
     "ace value, block, counter, pass, discard, end, then receive, draw and decline."
 )
 
-ENCODING = Encoding("drump", ACTIONS, LAYOUT, observe, ACTION_DOC)
+ENCODING = Encoding("drump", ACTIONS, LAYOUT, observe, ACTION_DOC, observe_state)

@@ -9,8 +9,11 @@ in turn order; seats a smaller table lacks stay 0.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cardtable.bots.learned.encoding import (
     Encoding,
+    Entries,
     Layout,
     Observation,
     capped,
@@ -19,9 +22,10 @@ from cardtable.bots.learned.encoding import (
     new_entries,
     relative_seats,
 )
+from cardtable.core.game import NOBODY
 from cardtable.core.pairs import BOTTOM, TOP
 from cardtable.games.scout.actions import ACTIONS, MAX_HAND
-from cardtable.games.scout.state import PHASE_NAMES
+from cardtable.games.scout.state import PHASE_NAMES, ScoutState
 from cardtable.games.scout.view import ScoutView
 
 CARDS = 45
@@ -79,12 +83,52 @@ def observe(view: ScoutView) -> Observation:
     if me is None:
         raise ValueError("an observation is of a seat's view, not a spectator's")
     out = new_entries(LAYOUT)
+    _fill(out, me, view, view.hand, view.known_in_hand, view.hand_sizes, view.owner, view.phase)
+    for card in view.aside_seen[me]:
+        out[LAYOUT.aside_seen + card] = 1.0
+    out[PROGRESS + 2] = view.aside_size / CARDS
+    return finished(out)
+
+
+def observe_state(state: ScoutState, me: int) -> Observation:
+    """`observe(view(state, me))`, read from the state without building the view (the environments' path).
+
+    It reads what the view holds and nothing more: the observer's hand, the cards of hands everyone
+    knows, and the set-aside cards the observer has seen.
+    """
+    out = new_entries(LAYOUT)
+    hands, known = state.hands, state.known
+    known_in_hand = [
+        [code >> 1 for code in hand if known[owner] >> (code >> 1) & 1] for owner, hand in enumerate(hands)
+    ]
+    sizes = [len(hand) for hand in hands]
+    owner = None if state.owner == NOBODY else state.owner
+    _fill(out, me, state, hands[me], known_in_hand, sizes, owner, PHASE_NAMES[state.phase])
+    seen = state.aside_seen[me]
+    for card in state.aside:
+        if seen >> card & 1:
+            out[LAYOUT.aside_seen + card] = 1.0
+    out[PROGRESS + 2] = len(state.aside) / CARDS
+    return finished(out)
+
+
+def _fill(
+    out: Entries,
+    me: int,
+    source: ScoutView | ScoutState,
+    hand: Sequence[int],
+    known_in_hand: Sequence[Sequence[int]],
+    hand_sizes: Sequence[int],
+    owner: int | None,
+    phase: str,
+) -> None:
+    # `source` is a view or the state: the fields read from it are the same in both.
     at = HAND
-    for code in view.hand:
+    for code in hand:
         out[at + _TOP_ENTRY[code]] = 1.0
         out[at + _BOTTOM_ENTRY[code]] = 1.0
         at += 2 * NUMBERS
-    active = view.active
+    active = source.active
     if active:
         left, right = active[0], active[-1]
         out[ENDS + TOP[left] - 1] = 1.0
@@ -96,28 +140,24 @@ def observe(view: ScoutView) -> Observation:
             out[NUMBERS_SHOWN + number - 1] = capped(tops.count(number) / 10)
         out[SHAPE] = capped(len(active) / 10)
         out[SHAPE + 1] = float(len(set(tops)) == 1)
-    order = relative_seats(me, view.seats)
+    order = relative_seats(me, source.seats)
     for place, seat in enumerate(order):
         out[LAYOUT.seats + place] = 1.0
         known = KNOWN + place * CARDS
-        for card in view.known_in_hand[seat]:
+        for card in known_in_hand[seat]:
             out[known + card] = 1.0
-        out[HAND_SIZES + place] = capped(view.hand_sizes[seat] / 15)
-        out[CAPTURED + place] = capped(len(view.captured[seat]) / 15)
-        out[TOKENS + place] = capped(view.tokens[seat] / 10)
-        out[CHIPS + place] = float(view.chips[seat])
-        out[SCORES + place] = clamped(view.scores[seat] / 20)
-    if view.owner is not None:
-        out[LAYOUT.owner + order.index(view.owner)] = 1.0
-    out[LAYOUT.start + order.index(view.start_seat)] = 1.0
-    for card in view.aside_seen[me]:
-        out[LAYOUT.aside_seen + card] = 1.0
-    out[_PHASE[view.phase]] = 1.0
-    out[PROGRESS] = capped(view.round / (view.rounds or 1))
-    out[PROGRESS + 1] = capped(view.scouts_in_row / 5)
-    out[PROGRESS + 2] = view.aside_size / CARDS
-    out[PROGRESS + 3] = capped(view.rounds / 5)
-    return finished(out)
+        out[HAND_SIZES + place] = capped(hand_sizes[seat] / 15)
+        out[CAPTURED + place] = capped(len(source.captured[seat]) / 15)
+        out[TOKENS + place] = capped(source.tokens[seat] / 10)
+        out[CHIPS + place] = float(source.chips[seat])
+        out[SCORES + place] = clamped(source.scores[seat] / 20)
+    if owner is not None:
+        out[LAYOUT.owner + order.index(owner)] = 1.0
+    out[LAYOUT.start + order.index(source.start_seat)] = 1.0
+    out[_PHASE[phase]] = 1.0
+    out[PROGRESS] = capped(source.round / (source.rounds or 1))
+    out[PROGRESS + 1] = capped(source.scouts_in_row / 5)
+    out[PROGRESS + 3] = capped(source.rounds / 5)
 
 
 ACTION_DOC = (
@@ -127,4 +167,4 @@ ACTION_DOC = (
     "(368 ids), then decline."
 )
 
-ENCODING = Encoding("scout", ACTIONS, LAYOUT, observe, ACTION_DOC)
+ENCODING = Encoding("scout", ACTIONS, LAYOUT, observe, ACTION_DOC, observe_state)
