@@ -284,14 +284,25 @@ class LiveTable:
         return self.watching[1]
 
     def publish(self) -> None:
-        """Send every connection the state as its seat sees it now."""
+        """Send every connection the state as its seat sees it now.
+
+        A frame depends on the connection's seat and on how much of the log it was sent alone: built
+        once for the connections alike (a seat open in two tabs, the spectators), then shared.
+        """
         views: dict[int | None, Any] = {}
+        built: dict[tuple[int | None, int], tuple[str, int]] = {}
         timing = self.timing()
         for connection in list(self.connections):
             seat = connection.seat
-            if seat not in views:
-                views[seat] = self.match.view(seat)
-            connection.send(self.state_frame(connection, views[seat], timing))
+            alike = (seat, connection.log_sent)
+            if alike in built:
+                text, connection.log_sent = built[alike]
+            else:
+                if seat not in views:
+                    views[seat] = self.match.view(seat)
+                text = self.state_frame(connection, views[seat], timing)
+                built[alike] = (text, connection.log_sent)
+            connection.send(text)
 
     def game_over_frame(self) -> str:
         """The outcome and the whole replay, seed included: offered to everyone once the game is over."""

@@ -30,6 +30,8 @@ NO_CARD: Final = -1
 RANK: Final = tuple(card // 4 + 1 for card in DECK)
 #: Suit of each card, 0..3 (s, h, d, c).
 SUIT: Final = tuple(card % 4 for card in DECK)
+#: Each card's notation (`card_name`), looked up: a state frame names some forty cards.
+CARD_NAMES: Final = tuple(RANK_LETTERS[RANK[card] - 1] + SUIT_LETTERS[SUIT[card]] for card in DECK)
 IS_FORCE: Final = tuple(rank <= 9 for rank in RANK)
 IS_PART: Final = tuple(rank >= 10 for rank in RANK)
 IS_ACE: Final = tuple(rank == ACE for rank in RANK)
@@ -60,7 +62,7 @@ def is_card(value: object) -> TypeGuard[int]:
 
 def card_name(card: int) -> str:
     """The card's notation, for example `7h`, `Xs`, `As`."""
-    return RANK_LETTERS[RANK[card] - 1] + SUIT_LETTERS[SUIT[card]]
+    return CARD_NAMES[card]
 
 
 def card_label(card: int) -> str:
