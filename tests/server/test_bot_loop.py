@@ -205,10 +205,10 @@ def test_a_bot_loop_stopped_by_storage_starts_again_when_someone_joins(
         service = TableService(storage, pool, LIMITS)
         store = storage.append_action
 
-        def refuse_bots(table: str, index: int, seat: int, text: str, outcome: Any) -> None:
+        def refuse_bots(table: str, index: int, seat: int, text: str, *rest: Any) -> None:
             if seat == 1:
                 raise OSError("disk full")
-            store(table, index, seat, text, outcome)
+            store(table, index, seat, text, *rest)
 
         monkeypatch.setattr(storage, "append_action", refuse_bots)
         request = {"protocol": 1, "game": "drump", "seats": [{"person": "Ann"}, {"bot": "random"}]}
@@ -218,9 +218,11 @@ def test_a_bot_loop_stopped_by_storage_starts_again_when_someone_joins(
         ann = Connection("127.0.0.1", LIMITS)
         service.receive(ann, join, {})
         try:
+            deadline = time.monotonic() + WAIT
             while not (
                 table.match.current_seat == 1 and table.bot_task is not None and table.bot_task.done()
             ):
+                assert time.monotonic() < deadline, "the bot's loop never stopped"
                 if table.match.current_seat == 0:
                     service.receive(
                         ann, json.dumps({"type": "action", "id": 0, "version": table.version}), {}
