@@ -143,7 +143,8 @@ def test_a_long_log_keeps_its_numbers_in_view(
     watcher = Player(browser, viewport=SIZES[size])
     page = watcher.page
     page.goto(f"{server.base}/watch/{table['table']}")
-    page.wait_for_function("document.body.dataset.over === '1'")
+    # A whole game of two bots: longer than one frame's wait on a loaded machine.
+    page.wait_for_function("document.body.dataset.over === '1'", timeout=120_000)
     page.click(".outcome-dialog >> text=See the table")
     if size == "phone":
         page.click(".narrow-only >> text=Log")
