@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from typing import Any, Final
 
-from cardtable.core.draws import shuffle
+from cardtable.core.chance import shuffle
 from cardtable.core.errors import CardtableError
 from cardtable.games.fm.carddata import card, card_named, cards, duelists, starter_pools
 
