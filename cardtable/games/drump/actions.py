@@ -197,7 +197,6 @@ ACTIONS: tuple[Action, ...] = (
     DRAW_ACTION,
     DECLINE_ACTION,
 )
-ACTION_INDEX: dict[Action, int] = {action: index for index, action in enumerate(ACTIONS)}
 
 
 # -- notation -----------------------------------------------------------------

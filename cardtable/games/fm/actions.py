@@ -125,7 +125,6 @@ ACTIONS: tuple[Action, ...] = (
     *ACTIVATES,
     END,
 )
-ACTION_INDEX = {action: index for index, action in enumerate(ACTIONS)}
 
 
 def format_action(action: Action) -> str:

@@ -91,7 +91,6 @@ ACTIONS: tuple[Action, ...] = (
     *(scout for chip in SCOUT_TABLE for end in chip for turn in end for scout in turn),
     DECLINE_ACTION,
 )
-ACTION_INDEX: dict[Action, int] = {action: index for index, action in enumerate(ACTIONS)}
 
 
 def format_action(action: Action) -> str:
