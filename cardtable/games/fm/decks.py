@@ -1,7 +1,7 @@
 """Decks: the rules a deck must keep, and the decks drawn from weighted pools.
 
 A deck holds exactly 40 cards, at most 3 copies of any card and at most one
-of each Exodia piece (seed §1, fm.md).  Opponents' decks are drawn each duel
+of each Exodia piece (docs/rules/fm.md "Life points and decks", fm.md).  Opponents' decks are drawn each duel
 from their weight pool; a new player's deck from the seven starter pools.
 """
 
