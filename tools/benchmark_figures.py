@@ -32,7 +32,7 @@ PAGE = ROOT / "docs" / "benchmarks.md"
 BEGIN = "<!-- figures: begin (written by tools/benchmark_figures.py; do not edit by hand) -->"
 END = "<!-- figures: end -->"
 #: Columns the programs' tables are drawn in.
-WIDTH = 110
+WIDTH = 140
 
 
 @dataclass(frozen=True)
