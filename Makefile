@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # pyproject.toml gives the ranges of versions the package accepts; constraints.txt pins the ones installed.
 CONSTRAINTS := constraints.txt
 
-.PHONY: play serve test lint docs bench screenshots mutation compiled pure clean lowest interop constraints
+.PHONY: play serve test lint docs bench bench-docs screenshots mutation compiled pure clean lowest interop constraints
 
 $(STAMP): pyproject.toml $(CONSTRAINTS)
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ screenshots: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py
 	$(BIN)/python benchmarks/strength.py
+
+# The current figures of docs/benchmarks.md: every figure's program at bounded sizes, the page's section rewritten.
+bench-docs: $(STAMP)
+	$(BIN)/python tools/benchmark_figures.py
 
 # Mutation testing of the rules modules, outside CI (docs/testing.md): every game, or one with GAME=drump;
 # ONE_IN=10 tries one mutant in ten (1, 2, 5 or 10).

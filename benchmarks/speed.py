@@ -31,8 +31,9 @@ from rich.table import Table
 from cardtable.core.chance import make_rng
 from cardtable.core.match import Match, bot_rngs
 from cardtable.games import AnyGame, game_names, get_game
-from cardtable.sim.runner import GameTask, rotation
+from cardtable.sim.runner import rotation
 from cardtable.sim.simulate import simulate, simulation_tasks
+from cardtable.sim.tasks import GameTask
 
 #: Games each loop plays untimed before the rounds.
 WARM_UP_GAMES = 5

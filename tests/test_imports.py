@@ -170,3 +170,50 @@ def test_the_rule_finds_each_kind_of_breach(module: str, source: str, why: str) 
 )
 def test_the_rule_allows_imports_that_point_down(module: str, source: str) -> None:
     assert rule_breaches({module: path_of(module)}, {module: source}) == []
+
+
+def import_cycles(modules: dict[str, Path], sources: dict[str, str] | None = None) -> list[list[str]]:
+    """Every circle of imports among `modules` (each import counts, as for the rule), as a list of
+    modules from its least name round to it again; `sources` stands in for the files' text."""
+    known = set(package_modules())
+    graph: dict[str, set[str]] = {}
+    for module, path in modules.items():
+        source = path.read_text(encoding="utf-8") if sources is None else sources[module]
+        tree = ast.parse(source, filename=str(path))
+        imported = {name for _, name in imported_names(module, path.name == "__init__.py", tree, known)}
+        graph[module] = {name for name in imported if name in modules and name != module}
+    circles: set[tuple[str, ...]] = set()
+
+    def walk(module: str, trail: list[str]) -> None:
+        for target in sorted(graph[module]):
+            if target in trail:
+                circle = trail[trail.index(target) :]
+                start = circle.index(min(circle))
+                circles.add(tuple(circle[start:] + circle[:start]))
+            elif target > trail[0]:
+                # Each circle is found once, from its least module.
+                walk(target, [*trail, target])
+
+    for module in sorted(graph):
+        walk(module, [module])
+    return [[*circle, circle[0]] for circle in sorted(circles)]
+
+
+def test_sim_has_no_import_circle() -> None:
+    sim = {module: path for module, path in package_modules().items() if module.startswith("cardtable.sim.")}
+    assert len(sim) > 5
+    assert import_cycles(sim) == []
+
+
+def test_the_circle_check_finds_a_circle_through_a_function_and_type_checking() -> None:
+    names = ("cardtable.sim.runner", "cardtable.sim.backends", "cardtable.sim.stats")
+    sources = {
+        "cardtable.sim.runner": "from cardtable.sim.backends import Pool\nfrom cardtable.sim import stats",
+        "cardtable.sim.backends": "def play():\n    from cardtable.sim.runner import run\n",
+        "cardtable.sim.stats": "import typing\nif typing.TYPE_CHECKING:\n    from . import runner",
+    }
+    circles = import_cycles({name: path_of(name) for name in names}, sources)
+    assert circles == [
+        ["cardtable.sim.backends", "cardtable.sim.runner", "cardtable.sim.backends"],
+        ["cardtable.sim.runner", "cardtable.sim.stats", "cardtable.sim.runner"],
+    ]

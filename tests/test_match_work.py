@@ -20,7 +20,8 @@ from cardtable.core import replay
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.match import Match, Move, bot_rngs
 from cardtable.games import get_game
-from cardtable.sim.runner import GameTask, play_chunk, play_game, run_games
+from cardtable.sim.runner import run_games
+from cardtable.sim.tasks import GameTask, play_chunk, play_game
 
 
 def _counting(name: str, calls: Counter[str]) -> Any:

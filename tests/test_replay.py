@@ -158,15 +158,72 @@ def test_a_missing_file_is_refused() -> None:
         replay.load("/nonexistent/replay.jsonl")
 
 
-@pytest.mark.parametrize("name", sorted(path.name for path in GOLDEN.glob("*.jsonl")))
-def test_golden_replays_still_replay_to_their_recorded_outcome(name: str) -> None:
-    # Each golden file records its outcome; loading checks that replaying reaches it.
-    old = replay.read(GOLDEN / name)
-    assert old.match.is_over
-    # Written again in today's format, the game reads back with every state hash checked.
-    again = replay.read_lines([json.dumps(line) for line in replay.replay_lines(old.match)], name)
-    assert fingerprint(again.match.game, again.match.state) == fingerprint(old.match.game, old.match.state)
-    assert again.notes == ()
+GOLDEN_NAMES = sorted(path.name for path in GOLDEN.glob("*.jsonl"))
+
+
+def test_there_are_golden_replays_of_every_game() -> None:
+    assert {name.split("-")[0] for name in GOLDEN_NAMES} == {"drump", "scout", "dnup", "fm"}
+
+
+@pytest.mark.parametrize("name", GOLDEN_NAMES)
+def test_golden_replays_replay_state_by_state(name: str) -> None:
+    # Each golden file is in today's format (tools/golden_replays.py writes them): a hash of the
+    # state after every action, each checked as the game is replayed, then the final state and outcome.
+    lines = [json.loads(line) for line in (GOLDEN / name).read_text(encoding="utf-8").splitlines()]
+    assert lines[0]["version"] == replay.VERSION
+    actions = [line for line in lines[1:-1] if "action" in line]
+    assert actions and all(len(line["state"]) == replay.SHORT_HASH for line in actions)
+    golden = replay.read(GOLDEN / name)
+    assert golden.match.is_over and golden.notes == ()
+    assert lines[-1]["actions"] == len(golden.match.moves) == len(actions)
+
+
+def altered_along_the_way(name: str) -> tuple[list[str], int]:
+    """A golden file's lines with the state after its middle action changed, and that line's number.
+
+    The action and everything after it are left as they were, so the game still ends in the
+    recorded final state with the recorded outcome: only a step along the way differs.
+    """
+    lines = (GOLDEN / name).read_text(encoding="utf-8").splitlines()
+    number = len(lines) // 2
+    record = json.loads(lines[number - 1])
+    assert "action" in record
+    record["state"] = ("0" if record["state"][0] != "0" else "1") + record["state"][1:]
+    lines[number - 1] = json.dumps(record)
+    return lines, number
+
+
+@pytest.mark.parametrize("name", GOLDEN_NAMES)
+def test_a_golden_replay_whose_state_changes_along_the_way_but_not_its_outcome_is_refused(name: str) -> None:
+    lines, number = altered_along_the_way(name)
+    closing = json.loads(lines[-1])
+    golden = replay.read(GOLDEN / name)
+    assert closing["state"] == replay.state_hash(golden.match.game, golden.match.state)
+    assert closing["outcome"] == golden.match.outcome.to_json()
+    with pytest.raises(ReplayError, match=rf"{name} line {number}: action .* departs from the recorded game"):
+        replay.read_lines(lines, name)
+
+
+def old_format(match: Match, version: int) -> list[str]:
+    """A finished match as a version 1 or 2 file: the seed in the clear, no hashes, the outcome last."""
+    header = {"format": "cardtable-replay", "version": version, "game": match.game.name, "seed": match.seed}
+    header |= {"options": match.game.option_table.to_dict(match.options), "players": match.players}
+    moves = [{"seat": move.seat + 1, "action": match.game.format_action(move.action)} for move in match.moves]
+    outcome = match.outcome.to_json()
+    if version == 1:
+        # Version 1 counted the winners from 0 and wrote no ending code.
+        winners = list(match.outcome.winners)
+        outcome = {"winners": winners, "scores": outcome["scores"], "reason": outcome["reason"]}
+    return [json.dumps(line) for line in [header, *moves, {"outcome": outcome}]]
+
+
+@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("name", GOLDEN_NAMES)
+def test_a_golden_game_in_an_old_format_still_loads_to_its_outcome(name: str, version: int) -> None:
+    golden = replay.read(GOLDEN / name).match
+    again = replay.read_lines(old_format(golden, version), name)
+    assert fingerprint(again.match.game, again.match.state) == fingerprint(golden.game, golden.state)
+    assert f"version {version} replay: it records no hashes" in again.notes[0]
 
 
 def test_same_seed_same_game_under_any_hash_seed() -> None:

@@ -6,9 +6,10 @@ import pytest
 
 from cardtable.core.errors import OptionError, UnknownNameError
 from cardtable.games.drump.endings import DrumpEnding
-from cardtable.sim.runner import GameTask, chunk_size, play_game, rotation
+from cardtable.sim.runner import chunk_size, rotation
 from cardtable.sim.simulate import simulate, simulation_tasks
 from cardtable.sim.stats import Rate, mean_and_deviation, wilson_interval
+from cardtable.sim.tasks import GameTask, play_game
 
 
 def test_wilson_interval_matches_known_values() -> None:

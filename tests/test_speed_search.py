@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cardtable.bots.ismcts import Node, TreeSearch
-from cardtable.core import conformance, draws
+from cardtable.core import chance, conformance
 from cardtable.core.pairs import TOP
 from cardtable.games import AnyGame, game_names, get_game
 from cardtable.games.scout import GAME as SCOUT
@@ -102,15 +102,15 @@ def test_the_draws_are_randoms_own_call_for_call() -> None:
     for seed in range(40):
         ours, theirs = random.Random(seed), random.Random(seed)
         for count in (1, 2, 3, 7, 8, 9, 31, 32, 33, 1000, 2**40 + 3):
-            assert draws.below(ours, count) == theirs.randrange(count)
+            assert chance.below(ours, count) == theirs.randrange(count)
         items = list(range(seed % 50))
         shuffled = items[:]
-        draws.shuffle(ours, items)
+        chance.shuffle(ours, items)
         theirs.shuffle(shuffled)
         assert items == shuffled
         assert ours.getstate() == theirs.getstate()
     with pytest.raises(ValueError, match="below 0"):
-        draws.below(random.Random(1), 0)
+        chance.below(random.Random(1), 0)
 
 
 @pytest.mark.parametrize("name", ["drump", "scout"])

@@ -25,10 +25,10 @@ from cardtable.sim.study import (
     Spread,
     read_variants,
     run_study,
-    save_study,
     stage_counts,
     study_json,
 )
+from cardtable.sim.study_files import save_study
 
 DRUMP = get_game("drump")
 PLAYERS = ("heuristic", "random")

@@ -61,7 +61,7 @@ MODULES = (
     "cardtable/games/scout/determinize.py",
     "cardtable/games/dnup/determinize.py",
     "cardtable/games/fm/determinize.py",
-    "cardtable/core/draws.py",
+    "cardtable/core/chance.py",
     "cardtable/core/tuples.py",
     "cardtable/bots/ismcts.py",
 )

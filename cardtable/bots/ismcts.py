@@ -26,7 +26,7 @@ from typing import Any
 from cardtable.bots.progress import PROGRESS_EVERY as PROGRESS_EVERY
 from cardtable.bots.progress import ProgressReport as ProgressReport
 from cardtable.bots.progress import ReportsProgress as ReportsProgress
-from cardtable.core.draws import below
+from cardtable.core.chance import below
 from cardtable.games import AnyGame
 
 

@@ -6,6 +6,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeAlias, TypeGuard, TypeVar, runtime_checkable
 
+#: The names that seat a person rather than a bot, wherever players are named.
+HUMANS = frozenset({"you", "human", "me"})
+
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")

@@ -10,9 +10,9 @@ from rich.console import Console
 from cardtable.core.errors import PathError
 from cardtable.core.jsonio import MAX_GAMES
 from cardtable.core.paths import check_output_folder
+from cardtable.core.players import HUMANS
 from cardtable.frontends.cli_options import (
     GAMES,
-    HUMANS,
     SEED,
     game_argument,
     option_option,

@@ -11,10 +11,8 @@ from typing import Any
 import click
 
 from cardtable.core.jsonio import MAX_GAMES, MAX_JOBS, MAX_SEED
+from cardtable.core.players import HUMANS
 from cardtable.games import AnyGame, game_names, get_game
-
-#: The names that seat a person rather than a bot.
-HUMANS = {"you", "human", "me"}
 
 # The bounded numbers of the command line (docs/limits.md).
 GAMES = click.IntRange(1, MAX_GAMES)

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 import click
 from rich.console import Console
 
+from cardtable.core.players import HUMANS
 from cardtable.frontends.cli_options import (
-    HUMANS,
     SEED,
     HelpWhenShown,
     bots_help,

@@ -11,7 +11,8 @@ from rich.table import Table
 from cardtable.frontends.simulate_report import progress_bar
 from cardtable.games import AnyGame
 from cardtable.sim.backends import Backend
-from cardtable.sim.study import Study, Variant, report_rows, run_study, save_study
+from cardtable.sim.study import Study, Variant, report_rows, run_study
+from cardtable.sim.study_files import save_study
 
 
 def run_and_report(

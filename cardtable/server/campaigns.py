@@ -146,17 +146,11 @@ class CampaignRoutes:
         """A campaign duel at a new table against an unlocked duelist; the answer sets the seat's cookie."""
         # The body is read first: from reading the campaign to keeping it, nothing gives the event loop
         # away, so two requests of one browser never interleave (the service's own rule).
+        opened = await self._between_duels(request, {"duelist", "pace"})
+        if isinstance(opened, Response):
+            return opened
+        data, record, progress = opened
         try:
-            data = await self._body(request, {"duelist", "pace"})
-        except ProtocolError as error:
-            return self._refused(error)
-        record = self._record(request)
-        if record is None:
-            return _refusal("no_campaign", "this browser has no campaign yet: start one", 404)
-        record = self._settled(record)
-        try:
-            self._refuse_during_duel(record)
-            progress = progress_from_json(record.progress, "the campaign")
             duelist = data.get("duelist")
             if duelist not in progress.unlocked() or isinstance(duelist, bool):
                 names = ", ".join(str(number) for number in progress.unlocked())
@@ -241,8 +235,11 @@ class CampaignRoutes:
                 "finish it (or forfeit it, which counts as a loss) first"
             )
 
-    async def _change(self, request: Request, keys: set[str], change: Any) -> Response:
-        """Apply one change of the progress by the campaign's rules, and keep it."""
+    async def _between_duels(
+        self, request: Request, keys: set[str]
+    ) -> tuple[dict[str, Any], CampaignRecord, Progress] | Response:
+        """The request's body, this browser's campaign and its progress, or the answer refusing the request
+        (a bad body, no campaign, a duel under way)."""
         try:
             data = await self._body(request, keys)
         except ProtocolError as error:
@@ -253,7 +250,19 @@ class CampaignRoutes:
         record = self._settled(record)
         try:
             self._refuse_during_duel(record)
-            progress = change(progress_from_json(record.progress, "the campaign"), data)
+            progress = progress_from_json(record.progress, "the campaign")
+        except (CardtableError, ProtocolError) as error:
+            return self._refused(error)
+        return data, record, progress
+
+    async def _change(self, request: Request, keys: set[str], change: Any) -> Response:
+        """Apply one change of the progress by the campaign's rules, and keep it."""
+        opened = await self._between_duels(request, keys)
+        if isinstance(opened, Response):
+            return opened
+        data, record, progress = opened
+        try:
+            progress = change(progress, data)
         except (CardtableError, ProtocolError) as error:
             return self._refused(error)
         record = CampaignRecord(record.token_hash, progress_to_json(progress), None, None, record.last_result)

@@ -124,7 +124,7 @@ def catalogue() -> dict[str, Any]:
             for data in cards().values()
         },
         "terrains": list(TERRAINS),
-        # Type -> the boost of each terrain after `normal` (seed §10).
+        # Type -> the boost of each terrain after `normal` (docs/rules/fm.md "Battle").
         "terrain_boost": {kind: list(boosts[kind]) for kind in MONSTER_TYPES if kind in boosts},
         "beats": dict(BEATS),
         # The deck rules (fm.md, "Life points and decks"), for the deck editor's count; the server checks.

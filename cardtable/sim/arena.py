@@ -22,8 +22,9 @@ from cardtable.core.jsonio import JSON, MAX_GAMES
 from cardtable.games import get_game
 from cardtable.sim.backends import Backend
 from cardtable.sim.elo import error_bars, pairings, ratings
-from cardtable.sim.runner import GameTask, Results, check_players, checked_options, rotation, run_games
+from cardtable.sim.runner import Results, check_players, checked_options, rotation, run_games
 from cardtable.sim.stats import Rate
+from cardtable.sim.tasks import GameTask
 
 MODES = ("round-robin", "gauntlet")
 

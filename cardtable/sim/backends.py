@@ -22,12 +22,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from cardtable.core.errors import CardtableError
-
-if TYPE_CHECKING:
-    from cardtable.sim.runner import GameRecord, GameTask
+from cardtable.sim.tasks import GameRecord, GameTask, play_chunk
 
 #: The backends by name, as `--backend` takes them.
 BACKENDS = ("local", "ray")
@@ -80,8 +78,6 @@ class LocalPool:
 
     def play(self, chunks: Sequence[Sequence[GameTask]], processes: int) -> Iterator[list[GameRecord]]:
         """Each chunk's records, in order, over a pool of `processes` (none for one job or chunk)."""
-        from cardtable.sim.runner import play_chunk
-
         if processes == 1 or len(chunks) <= 1:
             for chunk in chunks:
                 yield play_chunk(chunk)
@@ -101,7 +97,6 @@ class LocalPool:
 def _play_on_a_node(chunk: Sequence[GameTask]) -> tuple[list[GameRecord], list[str | None]]:
     """A Ray task: play a chunk; replays are written here and their text sent back with the records."""
     from cardtable.bots.parallel import keep_to_one_process
-    from cardtable.sim.runner import play_chunk
 
     keep_to_one_process()  # the cluster keeps every core busy
     if all(task.replay_folder is None for task in chunk):

@@ -16,8 +16,9 @@ from cardtable.core.chance import derive_seed
 from cardtable.core.jsonio import JSON
 from cardtable.games import get_game
 from cardtable.sim.backends import Backend
-from cardtable.sim.runner import GameTask, Results, check_players, checked_options, rotation, run_games
+from cardtable.sim.runner import Results, check_players, checked_options, rotation, run_games
 from cardtable.sim.stats import Rate
+from cardtable.sim.tasks import GameTask
 
 
 @dataclass

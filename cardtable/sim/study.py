@@ -16,21 +16,19 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import statistics
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-from cardtable.core.errors import OptionError, PathError
+from cardtable.core.errors import OptionError
 from cardtable.core.jsonio import JSON
-from cardtable.core.paths import make_folder, path_error, write_atomic
 from cardtable.games import AnyGame, get_game
 from cardtable.sim.backends import Backend
-from cardtable.sim.runner import GameRecord, check_players, run_games
+from cardtable.sim.runner import check_players, run_games
 from cardtable.sim.simulate import Summary, simulation_tasks
 from cardtable.sim.stats import Rate
+from cardtable.sim.tasks import GameRecord
 
 #: The variant of a game's default options, with no preset.
 DEFAULT = "default"
@@ -330,19 +328,3 @@ def _flat(prefix: str, value: JSON) -> dict[str, JSON]:
             flat |= _flat(f"{prefix}.{key}", inner)
         return flat
     return {prefix: value}
-
-
-def save_study(study: Study, folder: Path) -> list[Path]:
-    """Write study.json, study.csv and study.png into the folder, each whole or not at all."""
-    from cardtable.sim.study_plot import plot_study
-
-    paths = [folder / "study.json", folder / "study.csv", folder / "study.png"]
-    try:
-        make_folder(folder, PathError, "study results")
-        write_atomic(paths[0], json.dumps(study_json(study), indent=1) + "\n")
-        write_atomic(paths[1], study_csv(study))
-        plot_study(study, paths[2])
-    except OSError as problem:
-        # A disk that fills up, or a folder made read-only, during a long run.
-        raise path_error(PathError, "write study results to", folder, problem) from None
-    return paths

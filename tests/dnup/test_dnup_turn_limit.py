@@ -15,7 +15,7 @@ from cardtable.games.dnup import GAME, DnupRoundEnding, turn_limit_places
 from cardtable.games.dnup.actions import Action, Add, Play
 from cardtable.games.dnup.events import RoundEnded
 from cardtable.games.dnup.view import DnupView
-from cardtable.sim import runner
+from cardtable.sim import tasks
 from tests.dnup.helpers import match_from, play, position
 
 
@@ -248,13 +248,13 @@ def test_players_who_never_shed_a_card_are_stopped_by_the_limit_and_only_by_it(s
 
 def test_the_runner_keeps_its_guard_for_a_game_set_to_go_on_for_ever(monkeypatch: pytest.MonkeyPatch) -> None:
     # Stalling players under the runner: with the limit the game ends; without it, the guard stops it.
-    monkeypatch.setattr(runner, "make_bot", lambda spec, game: StallingBot())
-    monkeypatch.setattr(runner, "MAX_BOT_ACTIONS", 3000)
+    monkeypatch.setattr(tasks, "make_bot", lambda spec, game: StallingBot())
+    monkeypatch.setattr(tasks, "MAX_BOT_ACTIONS", 3000)
     table = GAME.option_table
     limited = table.to_dict(table.resolve(overrides={"turn_limit": 4}))
-    task = runner.GameTask("dnup", limited, ("stalling",) * 3, seating=(0, 1, 2), seed=5, index=0)
-    record = runner.play_game(task)
+    task = tasks.GameTask("dnup", limited, ("stalling",) * 3, seating=(0, 1, 2), seed=5, index=0)
+    record = tasks.play_game(task)
     assert record.length <= most_actions(3, 4) and record.ending == "target"
     endless = table.to_dict(table.resolve(overrides={"turn_limit": None}))
     with pytest.raises(RuntimeError, match="dnup seed 5: the bots took 3000 actions without the game ending"):
-        runner.play_game(dataclasses.replace(task, options=endless))
+        tasks.play_game(dataclasses.replace(task, options=endless))

@@ -281,7 +281,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
 
 
 def trap_reason(trap: int) -> str:
-    """Why a trap fires and what it does, from its card (seed §7; docs/fm.md on Fake Trap)."""
+    """Why a trap fires and what it does, from its card (docs/rules/fm.md "Magic and traps"; docs/fm.md)."""
     if trap in magic.ATTACK_TRAPS:
         limit = magic.ATTACK_TRAPS[trap]
         covers = "any attack" if limit >= 9999 else f"an attack of {limit} ATK or less"

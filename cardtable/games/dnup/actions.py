@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionParseError
-from cardtable.core.numbers import whole_number
+from cardtable.core.notation import action_words, numbered_place
 from cardtable.core.pairs import CODES, TOP, code_name, parse_code
 
 MAX_SEATS = 5
@@ -92,21 +92,9 @@ def _code(text: str, token: str) -> int:
     return code
 
 
-def _seat(text: str, token: str) -> int:
-    number = whole_number(token)
-    if number is None or not 1 <= number <= MAX_SEATS:
-        raise ActionParseError(text, f"{token!r} is not a seat (1 to {MAX_SEATS})")
-    return number - 1
-
-
 def parse_action(text: str) -> Action:
     """The action written in dnup notation (ActionParseError if it is not)."""
-    if not isinstance(text, str):
-        raise ActionParseError(repr(text), "an action is written as text")
-    tokens = text.strip().lower().split()
-    if not tokens:
-        raise ActionParseError(text, "it is empty")
-    verb, *rest = tokens
+    verb, rest = action_words(text)
     if verb == "rotate":
         if rest:
             raise ActionParseError(text, "rotate takes nothing after it")
@@ -114,13 +102,13 @@ def parse_action(text: str) -> Action:
     if verb == "take":
         if len(rest) != 1:
             raise ActionParseError(text, "expected take <seat>")
-        return TAKE_TABLE[_seat(text, rest[0])]
+        return TAKE_TABLE[numbered_place(text, rest[0], MAX_SEATS, "a seat")]
     if verb == "add":
         if len(rest) == 2:
             rest = [rest[0], "to", rest[1]]
         if len(rest) != 3 or rest[1] != "to":
             raise ActionParseError(text, "expected add <card> to <seat>")
-        return ADD_TABLE[_code(text, rest[0])][_seat(text, rest[2])]
+        return ADD_TABLE[_code(text, rest[0])][numbered_place(text, rest[2], MAX_SEATS, "a seat")]
     if verb == "play":
         if not rest:
             raise ActionParseError(text, "expected play <card> [<card> ...]")

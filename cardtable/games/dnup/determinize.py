@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.core.draws import below, shuffle
+from cardtable.core.chance import below, shuffle
 from cardtable.core.pairs import CARDS
 from cardtable.games.dnup.state import PHASE_NAMES, DnupState
 from cardtable.games.dnup.view import DnupView

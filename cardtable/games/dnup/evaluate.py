@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.core.chances import softmax_chances
+from cardtable.core.chance import softmax_chances
 from cardtable.core.pairs import TOP
 from cardtable.games.dnup.actions import Action, Add, Play
 from cardtable.games.dnup.state import DnupState

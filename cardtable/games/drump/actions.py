@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionParseError
+from cardtable.core.notation import action_words
 from cardtable.games.drump.cards import (
     ACES,
     DECK,
@@ -197,7 +198,6 @@ ACTIONS: tuple[Action, ...] = (
     DRAW_ACTION,
     DECLINE_ACTION,
 )
-ACTION_INDEX: dict[Action, int] = {action: index for index, action in enumerate(ACTIONS)}
 
 
 # -- notation -----------------------------------------------------------------
@@ -299,12 +299,7 @@ _WORDS: dict[str, Action] = {
 
 def parse_action(text: str) -> Action:
     """The action written in DRUMP notation (ActionParseError if it is not)."""
-    if not isinstance(text, str):
-        raise ActionParseError(repr(text), "an action is written as text")
-    tokens = text.strip().lower().split()
-    if not tokens:
-        raise ActionParseError(text, "it is empty")
-    verb, *rest = tokens
+    verb, rest = action_words(text)
     if verb not in _USAGE:
         verbs = ", ".join(_USAGE)
         raise ActionParseError(text, f"unknown verb {verb!r}; the verbs are {verbs}")

@@ -22,7 +22,7 @@ from itertools import combinations_with_replacement
 from math import comb
 from typing import Any
 
-from cardtable.core.draws import below, shuffle
+from cardtable.core.chance import below, shuffle
 from cardtable.core.game import NOBODY
 from cardtable.games.drump.cards import DECK, IS_FORCE, NO_CARD, RANK
 from cardtable.games.drump.stacks import FACE_DOWN, STACK_LIMIT, stack_total

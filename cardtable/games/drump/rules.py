@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from cardtable.core.draws import below, shuffle
+from cardtable.core.chance import below, shuffle
 from cardtable.games.drump import actions as action_tables
 from cardtable.games.drump import events, exchange
 from cardtable.games.drump.actions import (
@@ -101,7 +101,7 @@ def new_game(
         # VI plays rock-paper-scissors and EN "chooses"; the match's chance decides.
         first_seat = below(rng, SEATS)
     deck = list(DECK)
-    # The order rng.shuffle gives, drawn natively in the compiled build (cardtable.core.draws).
+    # The order rng.shuffle gives, drawn natively in the compiled build (cardtable.core.chance).
     shuffle(rng, deck)
     state = empty_state(options, first_seat)
     hands: tuple[list[int], list[int]] = ([], [])

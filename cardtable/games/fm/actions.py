@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionParseError
+from cardtable.core.notation import action_words
 from cardtable.core.numbers import whole_number
 from cardtable.games.fm.state import FIELD_PICK, ZONES
 
@@ -125,7 +126,6 @@ ACTIONS: tuple[Action, ...] = (
     *ACTIVATES,
     END,
 )
-ACTION_INDEX = {action: index for index, action in enumerate(ACTIONS)}
 
 
 def format_action(action: Action) -> str:
@@ -167,12 +167,7 @@ def _place(text: str, token: str, letter: str, limit: int) -> int:
 
 def parse_action(text: str) -> Action:
     """The action written in duel notation (ActionParseError if it is not)."""
-    if not isinstance(text, str):
-        raise ActionParseError(repr(text), "an action is written as text")
-    tokens = text.strip().lower().replace("defense", "defence").split()
-    if not tokens:
-        raise ActionParseError(text, "it is empty")
-    verb, *rest = tokens
+    verb, rest = action_words(text, {"defense": "defence"})
     if verb in ("cancel", "end") and not rest:
         return CANCEL if verb == "cancel" else END
     if verb == "play" and rest in ([], ["up"], ["down"]):

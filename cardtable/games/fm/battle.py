@@ -1,4 +1,7 @@
-"""Battle (seed §5, §7, §11): an attack, the traps that answer it, and the values that decide it."""
+"""Battle: an attack, the traps that answer it, and the values that decide it.
+
+The rules: docs/rules/fm.md, "Battle" and "Magic and traps".
+"""
 
 from __future__ import annotations
 
@@ -28,7 +31,8 @@ def _reveal(state: FmState, owner: int, zone: int) -> Monster:
 
 
 def attack(state: FmState, action: Attack) -> None:
-    """Battle (seed §5): traps answer first, face-down monsters are revealed, then values compare."""
+    """Battle (docs/rules/fm.md "Battle"): traps answer first, face-down monsters are revealed, then
+    values compare."""
     zone, target = action.zone, action.target
     seat, opponent, terrain = state.turn_seat, 1 - state.turn_seat, state.terrain
     state.used_attacks |= 1 << zone

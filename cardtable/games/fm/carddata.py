@@ -42,7 +42,7 @@ MONSTER_TYPES = (
 
 
 class Terrain(IntEnum):
-    """The field both sides fight on (seed §10); a field magic card changes it."""
+    """The field both sides fight on (docs/rules/fm.md "Battle"); a field magic card changes it."""
 
     NORMAL = 0
     FOREST = 1
@@ -59,7 +59,8 @@ STARS = ("Mars", "Jupiter", "Saturn", "Uranus", "Pluto", "Neptune", "Mercury", "
 
 
 class CardKind(StrEnum):
-    """What a card is (seed §1): a monster, or one of the five kinds of magic card."""
+    """What a card is: a monster, or one of the five kinds of magic card (docs/rules/fm.md "Magic and
+    traps")."""
 
     MONSTER = "monster"
     MAGIC = "magic"
@@ -70,7 +71,8 @@ class CardKind(StrEnum):
 
 
 #: Kinds played face down into a magic/trap zone (a face-up magic, field or ritual acts at once); the
-#: row holds "Magic, Trap, Ritual or Equipment" cards (seed §1), so a lone equip played face down is set.
+#: row holds "Magic, Trap, Ritual or Equipment" cards (docs/rules/fm.md "Combinations"), so a lone equip
+#: played face down is set.
 SETTABLE_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.EQUIP, CardKind.RITUAL, CardKind.TRAP})
 #: Kinds that act when played face up or activated from their zone (traps fire by themselves).
 ACTIVATED_KINDS = frozenset({CardKind.MAGIC, CardKind.FIELD, CardKind.RITUAL})
@@ -227,12 +229,12 @@ def equip_table() -> frozenset[tuple[int, int]]:
 
 
 def can_equip(equip: int, monster: int) -> bool:
-    """Whether this equip card may be put on this monster (the game's equip table, seed §8)."""
+    """Whether this equip card may be put on this monster (the equip table, docs/rules/fm.md "Battle")."""
     return (equip, monster) in equip_table()
 
 
 def equip_bonus(equip: int) -> int:
-    """What an equip card adds to ATK and DEF: 500, or 1000 for Megamorph (seed §8)."""
+    """What an equip card adds to ATK and DEF: 500, or 1000 for Megamorph (docs/rules/fm.md "Battle")."""
     if card(equip).kind is not CardKind.EQUIP:
         raise ValueError(f"{card(equip).name} (#{equip}) is not an equip card")
     return 1000 if equip == MEGAMORPH else 500

@@ -1,4 +1,4 @@
-"""Monster strength and battle (seed §5, §10, §11): terrain, equips, guardian stars, damage."""
+"""Monster strength and battle (docs/rules/fm.md "Battle"): terrain, equips, guardian stars, damage."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from typing import Final
 from cardtable.games.fm.carddata import MONSTER_TYPES, STARS, TERRAINS, Terrain, card, tables
 from cardtable.games.fm.state import Monster
 
-#: The most a shown ATK or DEF, or an attacker's value, can be (seed §11; fm.md, Caps).
+#: The most a shown ATK or DEF, or an attacker's value, can be (docs/rules/fm.md "Battle"; fm.md, Caps).
 CAP: Final = 9999
 STAR_BONUS: Final = 500
 
 #: Guardian star -> the star it beats.  Sun > Moon > Venus > Mercury > Sun, and
-#: Mars > Jupiter > Saturn > Uranus > Pluto > Neptune > Mars; the cycles never meet (seed §11).
+#: Mars > Jupiter > Saturn > Uranus > Pluto > Neptune > Mars; the cycles never meet
+#: (docs/rules/fm.md "Battle").
 BEATS = {
     "Sun": "Moon",
     "Moon": "Venus",
@@ -54,7 +55,8 @@ def _terrain_row(monster_type: str) -> tuple[int, ...]:
 
 
 def terrain_bonus(monster_type: str, terrain: object) -> int:
-    """What a terrain (a `Terrain`) adds to ATK and DEF of a monster of this type: +500, -500 or 0 (seed §10).
+    """What a terrain (a `Terrain`) adds to ATK and DEF of a monster of this type: +500, -500 or 0
+    (docs/rules/fm.md "Battle").
 
     ValueError names a type or terrain that is not one.
     """
@@ -97,7 +99,7 @@ _MATCHUPS: Final = {
 
 
 def star_adjustment(attacker: Monster, defender: Monster) -> int:
-    """The attacker's star bonus against this defender (seed §11: it goes to "the left combatant" only)."""
+    """The attacker's star bonus against this defender (docs/rules/fm.md "Battle": the attacker's only)."""
     return _MATCHUPS[active_star(attacker), active_star(defender)]
 
 

@@ -1,4 +1,4 @@
-"""Combinations (seed §3, fm.md "Combinations"): the cards of one play combine pairwise, left to right.
+"""Combinations (docs/rules/fm.md "Combinations"): the cards of one play combine pairwise, left to right.
 
 Each step meets the card carried so far with the next card: the unordered
 pair is looked up in the fusion table; failing a fusion, an equip is tried

@@ -1,7 +1,7 @@
 """Decks: the rules a deck must keep, and the decks drawn from weighted pools.
 
 A deck holds exactly 40 cards, at most 3 copies of any card and at most one
-of each Exodia piece (seed §1, fm.md).  Opponents' decks are drawn each duel
+of each Exodia piece (docs/rules/fm.md "Life points and decks", fm.md).  Opponents' decks are drawn each duel
 from their weight pool; a new player's deck from the seven starter pools.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from typing import Any, Final
 
-from cardtable.core.draws import shuffle
+from cardtable.core.chance import shuffle
 from cardtable.core.errors import CardtableError
 from cardtable.games.fm.carddata import card, card_named, cards, duelists, starter_pools
 

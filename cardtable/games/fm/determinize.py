@@ -27,7 +27,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from cardtable.core.draws import below
+from cardtable.core.chance import below
 from cardtable.games.fm.carddata import SETTABLE_KINDS, card, cards
 from cardtable.games.fm.decks import EXODIA_PIECES, MAX_COPIES
 from cardtable.games.fm.state import (

@@ -1,7 +1,7 @@
 """The farm planner: which duelist, at which rank, drops a card, and how many duels to expect.
 
 A won duel drops one card from the beaten duelist's pool for the duel's rank
-(S/A-POW, B/C/D of either side, S/A-TEC; weights out of 2048, seed §13.2) and
+(S/A-POW, B/C/D of either side, S/A-TEC; weights out of 2048, docs/rules/fm.md "The rank") and
 pays the rank's starchips.  For a card, each duelist and rank whose pool
 holds it is a way to farm it: the chance a won duel at that rank drops it
 (its weight / 2048), the expected number of such duels until it drops (the
@@ -20,7 +20,7 @@ from cardtable.games.fm.finder import POOL_NAMES
 from cardtable.games.fm.rank import rank_rewards
 from cardtable.games.fm.view import card_label
 
-#: A pool's weights add up to this (seed §13.2; every one of the 156 pools does).
+#: A pool's weights add up to this (docs/rules/fm.md "The rank"; every one of the 156 pools does).
 POOL_TOTAL = 2048
 
 

@@ -5,7 +5,7 @@ FM players keep such a list open beside the game.  Given the cards in hand
 tries every order in which each step combines (a fusion or an equip; chains
 included) and keeps, for each card that can come out, the shortest way to
 make it.  Pairs that make nothing are listed apart, with what the game does
-with them (seed §3; fm.md "Combinations").  Everything here is pure: the
+with them (docs/rules/fm.md "Combinations").  Everything here is pure: the
 command line, the terminal game's hints and the browser all call it.
 """
 
@@ -76,7 +76,7 @@ class Hint:
 
 @dataclass(frozen=True, slots=True)
 class Failure:
-    """Two cards that make nothing together, and the card the game keeps (seed §3)."""
+    """Two cards that make nothing together, and the card the game keeps (docs/rules/fm.md "Combinations")."""
 
     first: int
     second: int

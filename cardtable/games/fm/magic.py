@@ -1,4 +1,6 @@
-"""Magic and trap cards: what each card does, as its own text in the data says (seed §6-§7; fm.md).
+"""Magic and trap cards: what each card does, as its own text in the data says.
+
+The rules: docs/rules/fm.md, "Magic and traps"; the readings of vague texts: docs/fm.md.
 
 The game reads a magic card's number, not its text, and every magic card is
 one of fourteen programmed behaviours; each behaviour here does what the
@@ -38,9 +40,10 @@ class Side(StrEnum):
 
 
 FIELDS = {330: 1, 331: 2, 332: 3, 333: 4, 334: 5, 335: 6}
-#: "increases Life Points by 200!" ... "by 5000!" (seed §6).
+#: "increases Life Points by 200!" ... "by 5000!" (docs/rules/fm.md "Magic and traps").
 HEALS = {338: 200, 339: 500, 340: 1000, 341: 2000, 342: 5000}
-#: "inflicts 50 points of damage to your opponent's Life Points!!" ... 1000 (seed §6).
+#: "inflicts 50 points of damage to your opponent's Life Points!!" ... 1000
+#: (docs/rules/fm.md "Magic and traps").
 BURNS = {343: 50, 344: 100, 345: 200, 346: 500, 347: 1000}
 #: Magic that destroys the monsters of one type, and whose, from each card's text.
 TYPE_DESTROYERS: dict[int, tuple[str, Side]] = {
@@ -63,14 +66,15 @@ DARK_HOLE, RAIGEKI, CRUSH_CARD = 336, 337, 661
 STOP_DEFENSE, DARK_PIERCING_LIGHT, SWORDS, CURSEBREAKER, FEATHER_DUSTER = 320, 350, 348, 655, 672
 #: Magic that weakens every opponent monster, and by how much: Spellbinding Circle "reduces the power
 #: of all enemy monsters" (one level), Shadow Spell "Decreases an opponent's in-play monsters by two
-#: levels".  A level is 500, as Megamorph's "2 levels" are its 1,000 (seed §8).
+#: levels".  A level is 500, as Megamorph's "2 levels" are its 1,000 (docs/rules/fm.md "Battle").
 WEAKENERS = {349: 500, 669: 1000}
 #: Swords of Revealing Light: "your opponent cannot attack for three turns".
 LASTING_TURNS = 3
 #: Crush Card: "Opponent monsters in play with attack factors of 1500 or more are eliminated."
 CRUSH_LIMIT = 1500
 
-#: Attack traps and the highest attacking ATK each stops (seed §7; "Attack Factors of 500 or lower").
+#: Attack traps and the highest attacking ATK each stops (docs/rules/fm.md "Magic and traps"; the
+#: cards' texts: "Attack Factors of 500 or lower").
 ATTACK_TRAPS = {681: 500, 682: 1000, 683: 1500, 684: 2000, 685: 3000, 686: 25500}
 GOBLIN_FAN, BAD_REACTION, REVERSE_TRAP, FAKE_TRAP = 687, 688, 689, 690
 
@@ -99,7 +103,7 @@ def spring_trap(state: FmState, owner: int, trap: int) -> bool:
 
 
 def trap_against_attack(set_cards: Iterable[int], attacking: int) -> int | None:
-    """Which of these set cards fires against an attack of this ATK (seed §7).
+    """Which of these set cards fires against an attack of this ATK (docs/rules/fm.md "Magic and traps").
 
     It is the attack trap with the lowest limit that still covers the ATK, or None.
     """
@@ -113,7 +117,8 @@ def damage(state: FmState, seat: int, amount: int) -> None:
 
 
 def heal(state: FmState, seat: int, amount: int) -> None:
-    """Give life points to `seat`, up to the starting amount (which is also the most, seed §1)."""
+    """Give life points to `seat`, up to the starting amount, which is also the most
+    (docs/rules/fm.md "Life points and decks")."""
     _set_life_points(state, seat, min(state.options.starting_lp, state.lp[seat] + amount))
 
 
@@ -217,8 +222,9 @@ def activate(state: FmState, seat: int, magic: int) -> None:
 def _stop_defense(state: FmState, owner: int) -> None:
     """Stop Defense: "Forces an opponent's monster card positioned for defense into the attack position".
 
-    One monster, and no target step (the game reads the card's number, seed §6): nobody chooses; the
-    first of `owner`'s defence-position monsters in zone order (m1 to m5) turns, face down or up.
+    One monster, and no target step (the game reads the card's number, docs/rules/fm.md "Magic and
+    traps"): nobody chooses; the first of `owner`'s defence-position monsters in zone order (m1 to m5)
+    turns, face down or up.
     """
     row = state.monsters[owner]
     for zone, monster in enumerate(row):

@@ -1,4 +1,7 @@
-"""The duel rank (seed §12-§13): a score from ten counters, its letter, the starchips and the drop."""
+"""The duel rank: a score from ten counters, its letter, the starchips and the drop.
+
+The rules: docs/rules/fm.md, "The rank".
+"""
 
 from __future__ import annotations
 
@@ -11,8 +14,9 @@ from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.state import COUNTER_NAMES, DuelEnding, FmState
 
 START = 50
-#: How the win changes the score: an Exodia win +40, a win by the opponent's deck running out -40 (seed
-#: §12); a win by life points adds `life_points_win_bonus` (+2 in the retail game, an option).
+#: How the win changes the score: an Exodia win +40, a win by the opponent's deck running out -40
+#: (docs/rules/fm.md "The rank"); a win by life points adds `life_points_win_bonus` (+2 in the retail
+#: game, an option).
 ENDING_CHANGES = {DuelEnding.EXODIA: 40, DuelEnding.DECK_OUT: -40}
 #: The most starchips a player can hold (retail; fm.md, Caps).
 MOST_STARCHIPS = 999_999
@@ -61,7 +65,7 @@ def counters_of(state: FmState, seat: int) -> dict[str, int]:
 
 
 def score_change(counter: str, value: int) -> int:
-    """What one counter adds: the table row whose range holds the value (seed §13.1)."""
+    """What one counter adds: the table row whose range holds the value (docs/rules/fm.md "The rank")."""
     for _, name, low, high, change in tables()["rank_score_rules"]:
         if name == counter and low <= value and (high is None or value <= high):
             return int(change)
@@ -73,7 +77,8 @@ def rank_score(
     ending: DuelEnding,
     life_points_win_bonus: int = FmOptions().life_points_win_bonus,
 ) -> int:
-    """A won duel's score: 50, changed by each of the ten counters (`ROWS`) and how it was won (seed §13.1).
+    """A won duel's score: 50, changed by each of the ten counters (`ROWS`) and how it was won
+    (docs/rules/fm.md "The rank").
 
     ValueError names a counter missing or unknown.
     """
@@ -94,8 +99,8 @@ def rank_score(
 def rank_letter(score: int, mirror_negative: bool = False) -> str:
     """The rank of a score, from S-POW (90 or more) to S-TEC (9 or less, negative scores included).
 
-    The seed's table is the rule (§13.2); `mirror_negative` reads a negative score as its opposite first
-    (option `mirror_negative_scores`).
+    The rank table is the rule (docs/rules/fm.md "The rank"); `mirror_negative` reads a negative score
+    as its opposite first (option `mirror_negative_scores`).
     """
     if isinstance(score, bool) or not isinstance(score, int):
         raise ValueError(f"a rank score is a whole number, not {score!r}")

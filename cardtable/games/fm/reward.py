@@ -1,5 +1,5 @@
 """What a won duel against a duelist gives, as the PS1 shows it at the end: the rank, its score by
-criterion, the starchips and the card dropped (seed §12-§13).
+criterion, the starchips and the card dropped (docs/rules/fm.md "Winning", "The rank").
 
 The score is 50, changed by each of the ten counters (`rank.ROWS`, a value by
 threshold from the seed's table) and by how the duel was won; the letter
@@ -21,7 +21,7 @@ from cardtable.games.fm.rank import ENDING_CHANGES, ROWS, START, Rank, drop, ran
 from cardtable.games.fm.state import DuelEnding, FmState
 from cardtable.games.fm.view import card_label
 
-#: Each counter of the score table in words, in the table's order (seed §13.1).
+#: Each counter of the score table in words, in the table's order (docs/rules/fm.md "The rank").
 CRITERIA = {
     "turns": "turns played",
     "effective_attacks": "effective attacks",

@@ -1,4 +1,6 @@
-"""The Forbidden Memories duel's actions (seed §3-§5, §8, §9): what is legal, and what each action does.
+"""The Forbidden Memories duel's actions: what is legal, and what each action does.
+
+The rules: docs/rules/fm.md, "A turn", "Combinations", "Battle" and "Rituals".
 
 A turn draws to five (`turn.py`), plays one card or combination, then
 battles (`battle.py`); magic and traps are `magic.py`.
@@ -204,7 +206,7 @@ def _take_picked(state: FmState, seat: int) -> list[tuple[int, int, int | None]]
 
 
 def _play(state: FmState, action: Play) -> None:
-    """Combine the picked cards left to right (seed §3, fm.md "Combinations"), then play the result."""
+    """Combine the picked cards left to right (docs/rules/fm.md "Combinations"), then play the result."""
     seat, face_up = state.turn_seat, action.face_up
     materials = _take_picked(state, seat)
     # An unlogged state (tree search) builds no event: about a tenth of an action's work.
@@ -270,7 +272,7 @@ def _combine(
         return result, 0
     if kind is StepKind.EQUIP:
         (equip,) = used
-        # Reverse Trap turns the gain into a loss (seed §7).
+        # Reverse Trap turns the gain into a loss (docs/rules/fm.md "Magic and traps").
         reversed_gain = spells.spring_trap(state, 1 - seat, spells.REVERSE_TRAP)
         gained = -gain if reversed_gain else gain
         state.count(seat, EQUIPS)
@@ -298,7 +300,8 @@ def _set_card(state: FmState, seat: int, set_card: int) -> None:
 
 
 def _ritual(state: FmState, seat: int, ritual: int) -> None:
-    """Three specific, distinct monsters on your own field (face down allowed) are tributed (seed §9)."""
+    """Three specific, distinct monsters on your own field (face down allowed) are tributed
+    (docs/rules/fm.md "Rituals")."""
     tributes, result = rituals()[ritual]
     zones = []
     for tribute in tributes:

@@ -22,7 +22,8 @@ BATTLE: Final = 2
 OVER: Final = 3
 PHASE_NAMES = ("pick", "place", "battle", "over")
 
-# Rank counters (seed §13.1), in the order of the score table's rows (turns and LP are kept apart).
+# Rank counters (docs/rules/fm.md "The rank"), in the order of the score table's rows (turns and LP
+# are kept apart).
 (
     EFFECTIVE_ATTACKS,
     DEFENSIVE_WINS,
@@ -46,7 +47,8 @@ COUNTER_NAMES = (
 
 
 class DuelEnding(StrEnum):
-    """How a duel was won (seed §12): the loser's life points, Exodia, or the loser's empty deck."""
+    """How a duel was won (docs/rules/fm.md "Winning"): the loser's life points, Exodia, or the loser's
+    empty deck."""
 
     LIFE_POINTS = "life_points"
     EXODIA = "exodia"

@@ -1,4 +1,7 @@
-"""The turn of a duel (seed §1, §2, §12): a new duel, drawing to five, the turn's end, the duel's end."""
+"""The turn of a duel: a new duel, drawing to five, the turn's end, the duel's end.
+
+The rules: docs/rules/fm.md, "Life points and decks", "A turn" and "Winning".
+"""
 
 from __future__ import annotations
 
@@ -66,7 +69,7 @@ def new_duel(
 
 
 def draw_to_hand(state: FmState, seat: int) -> bool:
-    """Draw until the hand holds five; drawing from an empty deck loses the duel (seed §2)."""
+    """Draw until the hand holds five; drawing from an empty deck loses (docs/rules/fm.md "A turn")."""
     deck = state.decks[seat]
     drawn = deck[: HAND - len(state.hands[seat])]
     if drawn:
@@ -124,7 +127,7 @@ def is_first_turn(state: FmState) -> bool:
 
 
 def end_if_life_points_gone(state: FmState) -> bool:
-    """A side at 0 life points loses the duel at once (seed §12); True if the duel is over."""
+    """A side at 0 life points loses the duel at once (docs/rules/fm.md "Winning"); True if it is over."""
     if state.phase == OVER:
         return True
     for side in (1 - state.turn_seat, state.turn_seat):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardtable.core.errors import ActionParseError
-from cardtable.core.numbers import whole_number
+from cardtable.core.notation import action_words, numbered_place
 
 #: The most cards a hand can hold (every card of the deck).
 MAX_HAND: Final = 45
@@ -91,7 +91,6 @@ ACTIONS: tuple[Action, ...] = (
     *(scout for chip in SCOUT_TABLE for end in chip for turn in end for scout in turn),
     DECLINE_ACTION,
 )
-ACTION_INDEX: dict[Action, int] = {action: index for index, action in enumerate(ACTIONS)}
 
 
 def format_action(action: Action) -> str:
@@ -109,21 +108,9 @@ def format_action(action: Action) -> str:
     raise TypeError(f"not a Scout action: {action!r}")
 
 
-def _position(text: str, token: str, limit: int) -> int:
-    number = whole_number(token)
-    if number is None or not 1 <= number <= limit:
-        raise ActionParseError(text, f"{token!r} is not a hand position (1 to {limit})")
-    return number - 1
-
-
 def parse_action(text: str) -> Action:
     """The action written in Scout notation (ActionParseError if it is not)."""
-    if not isinstance(text, str):
-        raise ActionParseError(repr(text), "an action is written as text")
-    tokens = text.strip().lower().split()
-    if not tokens:
-        raise ActionParseError(text, "it is empty")
-    verb, *rest = tokens
+    verb, rest = action_words(text)
     if verb in ("keep", "turn", "decline"):
         if rest:
             raise ActionParseError(text, f"{verb} takes nothing after it")
@@ -132,8 +119,8 @@ def parse_action(text: str) -> Action:
         if len(rest) != 1:
             raise ActionParseError(text, "expected show <position> or show <first>-<last>")
         first_text, _, last_text = rest[0].partition("-")
-        first = _position(text, first_text, MAX_HAND)
-        last = _position(text, last_text, MAX_HAND) if last_text else first
+        first = numbered_place(text, first_text, MAX_HAND, "a hand position")
+        last = numbered_place(text, last_text, MAX_HAND, "a hand position") if last_text else first
         if last < first:
             raise ActionParseError(text, "a shown range runs left to right: first <= last")
         show = SHOW_TABLE[first][last]
@@ -146,7 +133,7 @@ def parse_action(text: str) -> Action:
         tail = rest[2:] if turned else rest[1:]
         if len(rest) < 1 or len(tail) != 2 or tail[0] != "at":
             raise ActionParseError(text, f"expected {verb} left|right [turned] at <position>")
-        position = _position(text, tail[1], MAX_HAND + 1)
+        position = numbered_place(text, tail[1], MAX_HAND + 1, "a hand position")
         return SCOUT_TABLE[verb == "scoutshow"][END_NAMES.index(rest[0])][turned][position]
     verbs = "keep, turn, show, scout, scoutshow, decline"
     raise ActionParseError(text, f"unknown verb {verb!r}; the verbs are {verbs}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardtable.core.draws import shuffle
+from cardtable.core.chance import shuffle
 from cardtable.core.game import NOBODY
 from cardtable.games.scout.rules import deck_for
 from cardtable.games.scout.state import PHASE_NAMES, ScoutState

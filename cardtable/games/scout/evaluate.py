@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.core.chances import softmax_chances
-from cardtable.core.draws import below
+from cardtable.core.chance import below, softmax_chances
 from cardtable.games.scout.actions import Action, Show
 from cardtable.games.scout.rules import plain_scout_count
 from cardtable.games.scout.state import ScoutState

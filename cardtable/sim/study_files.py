@@ -1,15 +1,29 @@
-"""The study's picture: the variants side by side, first-player wins, game lengths and endings."""
+"""The study's files: its figures as JSON and CSV, and its picture (the variants side by side:
+first-player wins, game lengths and endings)."""
 
 from __future__ import annotations
 
+import json
 from io import BytesIO
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from cardtable.core.paths import write_atomic
+from cardtable.core.errors import PathError
+from cardtable.core.paths import make_folder, path_error, write_atomic
+from cardtable.sim.study import Study, study_csv, study_json
 
-if TYPE_CHECKING:
-    from cardtable.sim.study import Study
+
+def save_study(study: Study, folder: Path) -> list[Path]:
+    """Write study.json, study.csv and study.png into the folder, each whole or not at all."""
+    paths = [folder / "study.json", folder / "study.csv", folder / "study.png"]
+    try:
+        make_folder(folder, PathError, "study results")
+        write_atomic(paths[0], json.dumps(study_json(study), indent=1) + "\n")
+        write_atomic(paths[1], study_csv(study))
+        plot_study(study, paths[2])
+    except OSError as problem:
+        # A disk that fills up, or a folder made read-only, during a long run.
+        raise path_error(PathError, "write study results to", folder, problem) from None
+    return paths
 
 
 def plot_study(study: Study, path: Path) -> None:
