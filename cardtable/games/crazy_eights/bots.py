@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from cardtable.core.players import best_scored
 from cardtable.games.crazy_eights.actions import Action, Draw, Name, Pass, Play
 from cardtable.games.crazy_eights.cards import HOYLE_PENALTY, IS_EIGHT, SUIT
+from cardtable.games.crazy_eights.evaluate import best_suit
 from cardtable.games.crazy_eights.view import CrazyEightsView
 
 
@@ -39,7 +40,7 @@ class CrazyEightsHeuristicBot:
                 same_suit = sum(1 for other in hand if SUIT[other] == SUIT[card] and other != card)
                 return 20.0 + 0.2 * HOYLE_PENALTY[card] + same_suit
             case Name(suit=suit):
-                return float(sum(1 for card in hand if SUIT[card] == suit and not IS_EIGHT[card]))
+                return 1.0 if suit == best_suit(hand) else 0.0
             case Draw():
                 return 2.0
             case Pass():
