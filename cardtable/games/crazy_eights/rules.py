@@ -137,9 +137,10 @@ def legal_actions(state: CrazyEightsState) -> list[Action]:
         for card in state.hands[state.turn_seat]
         if IS_EIGHT[card] or SUIT[card] == suit or RANK[card] == rank
     ]
+    can_play = bool(actions)
     if may_draw(state):
         actions.append(DRAW)
-    if may_pass(state, bool(actions)):
+    if may_pass(state, can_play):
         actions.append(PASS)
     return actions
 
