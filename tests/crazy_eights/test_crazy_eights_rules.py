@@ -78,14 +78,16 @@ def test_a_card_that_follows_neither_suit_nor_rank_is_refused_with_the_reason() 
     assert hand(match, 0) == ["3c", "7d", "Kd"]
 
 
-def test_play_goes_round_the_table() -> None:
-    match = match_from(position(THREE, ["7s"]))
+def test_play_goes_round_the_table_and_a_draw_does_not_end_a_turn() -> None:
+    match = match_from(position(THREE, ["7s"], stock=["2c", "9d"]))
     play(match, "play 7d")
     assert match.current_seat == 1
-    play(match, "draw")
-    assert match.current_seat == 1, "a draw does not end the turn"
-    play(match, "play 9c" if "play 9c" in legal_texts(match) else "draw")
-    assert match.state.passes == 0
+    play(match, "draw", "draw")
+    assert match.current_seat == 1
+    play(match, "play 9d")
+    assert match.current_seat == 2
+    play(match, "play 5d")
+    assert match.current_seat == 0
 
 
 # -- drawing -------------------------------------------------------------------------------------
