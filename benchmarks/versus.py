@@ -2,6 +2,15 @@
 
     python benchmarks/versus.py [--rounds 5] [--slice 1.0] [--skip-search] [--iterations 300] [--seed 1]
 
+Crazy Eights is played like for like: ours under its preset `openspiel`
+(OpenSpiel's rules at its default parameters, checked move for move by
+tests/crazy_eights/test_openspiel_agreement.py) beside OpenSpiel's
+crazy_eights at the same table sizes, each decision counted alike (a draw, a
+play, a pass, a suit named).  A third table gives, for both engines, the
+length of those random games (decisions per game, mean with its 95%
+interval) and how often the first player (left of the dealer) wins, a shared
+win counting its share.
+
 Random self-play: every game and table size of ours on the rules alone
 (`legal_actions` + `apply`), twice: as a match plays it, every event written
 to the logs the views read ("drump"), and on the state `game.unlogged` makes
@@ -35,7 +44,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
 
@@ -45,6 +54,18 @@ from rich.table import Table
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.core.match import Match
 from cardtable.games import AnyGame, game_names, get_game
+from cardtable.sim.stats import Z95, Rate, mean_and_deviation
+
+#: Our game played by OpenSpiel's rules, and the preset that plays them.
+CRAZY_EIGHTS, OPENSPIEL_PRESET = "crazy_eights", "openspiel"
+
+
+@dataclass
+class GameRecord:
+    """What random games showed: each one's decisions, and the first player's share of the win."""
+
+    lengths: list[int] = field(default_factory=list)
+    first_player_shares: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -60,6 +81,8 @@ class Contender:
     reference: str | None = None
     steps: int = 0
     seconds: float = 0.0
+    #: The games' lengths and first players' wins, for the contenders that keep them.
+    record: GameRecord | None = None
 
     @property
     def label(self) -> str:
@@ -72,19 +95,37 @@ class Contender:
         return self.steps / self.seconds if self.seconds else 0.0
 
 
-def our_self_play(game: AnyGame, seats: int, logged: bool = True) -> Callable[[random.Random], int]:
-    """One random game on our rules alone, its events written to the logs or not (`game.unlogged`)."""
-    options = game.option_table.default()
-    legal_actions, apply, outcome = game.legal_actions, game.apply, game.outcome
+def our_self_play(
+    game: AnyGame,
+    seats: int,
+    logged: bool = True,
+    preset: str | None = None,
+    record: GameRecord | None = None,
+) -> Callable[[random.Random], int]:
+    """One random game on our rules alone, its events written to the logs or not (`game.unlogged`).
+
+    With a `record`, each game's length and the first player's share of the win are kept.
+    """
+    options = game.option_table.resolve(preset)
+    legal_actions, apply, outcome, current_seat = (
+        game.legal_actions,
+        game.apply,
+        game.outcome,
+        game.current_seat,
+    )
     start = _as_dealt if logged else game.unlogged
 
     def run(rng: random.Random) -> int:
         state = start(game.new_state(options, seats, rng, None))
+        first = current_seat(state)
         decisions = 0
-        while outcome(state) is None:
+        while (ended := outcome(state)) is None:
             legal = legal_actions(state)
             state = apply(state, legal[rng.randrange(len(legal))])
             decisions += 1
+        if record is not None:
+            record.lengths.append(decisions)
+            record.first_player_shares.append(ended.payoff(first))
         return decisions
 
     return run
@@ -95,21 +136,35 @@ def _as_dealt(state: object) -> object:
     return state
 
 
-def openspiel_self_play(pyspiel: Any, name: str, players: int | None) -> Callable[[random.Random], int]:
-    """One random game through OpenSpiel's Python API."""
+def openspiel_self_play(
+    pyspiel: Any, name: str, players: int | None, record: GameRecord | None = None
+) -> Callable[[random.Random], int]:
+    """One random game through OpenSpiel's Python API.
+
+    With a `record`, each game's length and the first player's share of the win (the highest
+    return wins, ties shared) are kept.
+    """
     game = pyspiel.load_game(name, {"players": players} if players else {})
 
     def run(rng: random.Random) -> int:
         state = game.new_initial_state()
         decisions = 0
+        first = None
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
                 continue
+            if first is None:
+                first = state.current_player()
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
             decisions += 1
+        if record is not None:
+            returns = state.returns()
+            winners = [player for player, value in enumerate(returns) if value == max(returns)]
+            record.lengths.append(decisions)
+            record.first_player_shares.append(1 / len(winners) if first in winners else 0.0)
         return decisions
 
     return run
@@ -216,23 +271,41 @@ def contenders(search: bool, iterations: int, missing: list[str]) -> tuple[list[
     play: list[Contender] = []
     for name in game_names():
         game = get_game(name)
+        # Crazy Eights plays OpenSpiel's rules here, so that it and OpenSpiel's play one game.
+        preset = OPENSPIEL_PRESET if name == CRAZY_EIGHTS else None
+        label = f"{name} {preset}" if preset else name
         for seats in sorted({game.min_seats, min(4, game.max_seats)}):
             reference = f"OpenSpiel crazy_eights {seats}p" if pyspiel else None
-            play.append(Contender("cardtable", name, seats, our_self_play(game, seats), reference))
+            record = GameRecord() if preset else None
             play.append(
                 Contender(
                     "cardtable",
-                    f"{name} unlogged",
+                    label,
                     seats,
-                    our_self_play(game, seats, logged=False),
+                    our_self_play(game, seats, preset=preset, record=record),
+                    reference,
+                    record=record,
+                )
+            )
+            play.append(
+                Contender(
+                    "cardtable",
+                    f"{label} unlogged",
+                    seats,
+                    our_self_play(game, seats, logged=False, preset=preset),
                     reference,
                 )
             )
     if pyspiel is not None:
         for seats in (2, 4):
+            record = GameRecord()
             play.append(
                 Contender(
-                    "OpenSpiel", "crazy_eights", seats, openspiel_self_play(pyspiel, "crazy_eights", seats)
+                    "OpenSpiel",
+                    "crazy_eights",
+                    seats,
+                    openspiel_self_play(pyspiel, "crazy_eights", seats, record),
+                    record=record,
                 )
             )
         play.append(Contender("OpenSpiel", "hearts", 4, openspiel_self_play(pyspiel, "hearts", None)))
@@ -295,6 +368,30 @@ def report(console: Console, title: str, unit: str, entries: list[Contender]) ->
     console.print(table)
 
 
+def report_games(console: Console, entries: list[Contender]) -> None:
+    """Each recording contender's game lengths and first player's wins, side by side."""
+    table = Table(title="Crazy Eights, random self-play: game length and the first player")
+    for column in ("library", "game", "players", "games", "decisions per game [95% CI]", "first player wins"):
+        table.add_column(column, justify="left" if column in ("library", "game") else "right")
+    for entry in entries:
+        record = entry.record
+        if record is None or not record.lengths:
+            continue
+        count = len(record.lengths)
+        mean, deviation = mean_and_deviation([float(length) for length in record.lengths])
+        margin = Z95 * deviation / count**0.5
+        first = Rate(sum(record.first_player_shares), count)
+        table.add_row(
+            entry.library,
+            entry.game,
+            str(entry.players),
+            f"{count:,}",
+            f"{mean:.1f} [{mean - margin:.1f}, {mean + margin:.1f}]",
+            f"{first} (1/{entry.players} = {100 / entry.players:.1f}%)",
+        )
+    console.print(table)
+
+
 def main() -> None:
     """Measure every contender, interleaved, and print the two tables."""
     parser = argparse.ArgumentParser(
@@ -319,6 +416,7 @@ def main() -> None:
     )
     measure(play, args.rounds, args.slice, args.seed)
     report(console, f"Random self-play, decisions per CPU second ({where})", "decisions", play)
+    report_games(console, play)
     if tree:
         measure(tree, args.rounds, args.slice, args.seed)
         report(console, f"Tree search, iterations per CPU second ({where})", "iterations", tree)

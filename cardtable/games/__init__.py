@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cardtable.core.registry import AnyGame, announce, game_names, get_game
 
-SHIPPED = ("drump", "scout", "dnup", "fm")
+SHIPPED = ("drump", "scout", "dnup", "fm", "crazy_eights")
 
 for _name in SHIPPED:
     announce(_name, f"{__name__}.{_name}")
