@@ -8,9 +8,10 @@ path on their own, each over `--actions` actions, so that a change to one
 part can be judged by its figure: storing the action (one transaction per
 action, as the server does, and as one of a group of 10 or 50 in one
 transaction, what a group commit would cost), sealing its text, building a
-seat's state frame of a DRUMP game under way, and a bot worker's round trip
+seat's state frame of a DRUMP game under way, a bot worker's round trip
 over its pipe (the request written, the reply read; the worker's thinking
-included in the wall time, not in this process's CPU).  Each figure is
+included in the wall time, not in this process's CPU), and the random bot's
+move drawn in the server instead (what it does now).  Each figure is
 printed in microseconds of this process's CPU (and wall time) per action,
 and as the share of one core it takes at `--rate` actions a second (what
 1,000 tables make in `serve_load.py`).
@@ -26,7 +27,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from cardtable.core.players import RandomBot
 from cardtable.core.seal import seal_padded
+from cardtable.server.bot_loop import draw_random_move
 from cardtable.server.limits import Limits
 from cardtable.server.setup import SeatSpec, TableSetup, seat_bot
 from cardtable.server.sqlite_writes import Statement
@@ -131,6 +134,20 @@ def bot_round_trips(actions: int) -> tuple[float, float]:
     return asyncio.run(run())
 
 
+def random_moves_here(actions: int) -> tuple[float, float]:
+    """The random bot's move drawn in the server's process, at the start of a DRUMP game."""
+    table = LiveTable(TableRecord("t0", SETUP, (None, None), "benchmark", 0.0))
+    seat = table.match.current_seat
+    assert seat is not None
+    bot = RandomBot()
+
+    def run() -> None:
+        for _ in range(actions):
+            draw_random_move(table, seat, bot)
+
+    return timed(actions, run)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=4000, help="actions timed per part (at most 100,000)")
@@ -144,6 +161,7 @@ def main() -> None:
         ("seal the action's text", sealing(actions)),
         ("a seat's state frame", state_frames(actions)),
         ("bot worker round trip", bot_round_trips(actions)),
+        ("random bot's move in the server", random_moves_here(actions)),
     ]
     print(f"cost per action in the event loop's process, {actions} each; core: at {arguments.rate:g}/s")
     print(f"  {'part':32} {'CPU us':>8} {'wall us':>8} {'core':>7}")
