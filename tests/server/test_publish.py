@@ -84,3 +84,16 @@ def test_a_frame_is_the_compact_json_the_standard_library_writes() -> None:
                 text = table.state_frame(connection, table.match.view(seat))
                 assert text == json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")), game
             table.match.play(rng.choice(list(table.match.legal_actions())), table.match.current_seat)
+
+
+def test_a_named_tuple_in_a_frame_is_a_list_as_json_writes_it() -> None:
+    from collections import namedtuple
+
+    from cardtable.server.protocol import frame
+
+    Pair = namedtuple("Pair", "left right")
+    assert json.loads(frame("x", pair=Pair(1, "♥"), nested={"in": [Pair(2, 3)]})) == {
+        "type": "x",
+        "pair": [1, "♥"],
+        "nested": {"in": [[2, 3]]},
+    }
