@@ -33,7 +33,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -241,15 +240,6 @@ async def run(
     return figures
 
 
-def client_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """The clients' event loop: uvloop's where it is installed, as the server's (they share its cores)."""
-    try:
-        import uvloop
-    except ImportError:
-        return None
-    return uvloop.new_event_loop
-
-
 def percentile(values: list[float], share: float) -> float:
     """The value below which `share` of the values lie."""
     ordered = sorted(values)
@@ -316,10 +306,9 @@ def main() -> None:
         base = process.stdout.readline().split("open ")[1].split()[0]
     base = base.rstrip("/")
     try:
-        with asyncio.Runner(loop_factory=client_loop()) as runner:
-            figures = runner.run(
-                run(arguments, base, process.pid if process else None, database if process else None)
-            )
+        figures = asyncio.run(
+            run(arguments, base, process.pid if process else None, database if process else None)
+        )
     finally:
         if process is not None:
             process.terminate()

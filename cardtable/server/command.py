@@ -157,8 +157,6 @@ def serve(
         app,
         http=http,
         ws=websocket,
-        # uvloop where it is installed (a dependency except on Windows): cheaper per socket event.
-        loop="auto",
         timeout_keep_alive=settings.keep_alive_seconds,
         log_level=log_level,
         access_log=False,

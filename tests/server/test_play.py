@@ -5,11 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sys
-from pathlib import Path
 
 import httpx
-import pytest
 
 from cardtable.core.replay import from_lines
 from cardtable.games.fm.carddata import cards
@@ -183,10 +180,3 @@ def test_every_game_and_table_size_can_be_created(server: ServerProcess) -> None
             created = server.create_table(game, seats)
             summary = httpx.get(f"{server.base}/api/tables/{created['table']}").json()
             assert len(summary["seats"]) == count and summary["to_act"] is not None
-
-
-@pytest.mark.skipif(sys.platform != "linux", reason="reads the process's memory map in /proc")
-def test_the_server_runs_its_event_loop_on_uvloop(server: ServerProcess) -> None:
-    assert server.process is not None
-    mapped = Path(f"/proc/{server.process.pid}/maps").read_text()
-    assert "/uvloop/loop." in mapped
