@@ -8,9 +8,10 @@ path on their own, each over `--actions` actions, so that a change to one
 part can be judged by its figure: storing the action (one transaction per
 action, as the server does, and as one of a group of 10 or 50 in one
 transaction, what a group commit would cost), sealing its text, building a
-seat's state frame of a DRUMP game under way, and a bot worker's round trip
+seat's state frame of a DRUMP game under way, a bot worker's round trip
 over its pipe (the request written, the reply read; the worker's thinking
-included in the wall time, not in this process's CPU).  Each figure is
+included in the wall time, not in this process's CPU), and the random bot's
+move drawn in the server instead (what it does now).  Each figure is
 printed in microseconds of this process's CPU (and wall time) per action,
 and as the share of one core it takes at `--rate` actions a second (what
 1,000 tables make in `serve_load.py`).
@@ -26,7 +27,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from cardtable.core.players import RandomBot
 from cardtable.core.seal import seal_padded
+from cardtable.server.bot_loop import draw_random_move
 from cardtable.server.limits import Limits
 from cardtable.server.setup import SeatSpec, TableSetup, seat_bot
 from cardtable.server.sqlite_writes import Statement
@@ -86,27 +89,32 @@ def sealing(actions: int) -> tuple[float, float]:
 
 
 def state_frames(actions: int) -> tuple[float, float]:
-    """A person's state frame after each move of DRUMP games played at random (only the new log lines)."""
-    rng = random.Random(5)
-    frames = 0
-    cpu = wall = 0.0
+    """A person's state frame after each move of DRUMP games played at random (only the new log lines).
 
-    async def run() -> None:
-        nonlocal frames, cpu, wall
-        while frames < actions:
+    The same games are played twice, with the frames and without: the difference is the frames' cost
+    (a clock read around each frame would cost more than a tenth of it: `time.process_time` is a
+    system call, 5 to 7 us here).
+    """
+
+    def play(frames_too: bool) -> None:
+        rng = random.Random(5)
+        played = 0
+        while played < actions:
             table = LiveTable(TableRecord("t0", SETUP, (None, None), "benchmark", 0.0))
             connection = Connection("127.0.0.1", Limits())
             connection.table, connection.seat = table, 0
-            while not table.match.is_over and frames < actions:
+            while not table.match.is_over and played < actions:
                 table.match.play(rng.choice(list(table.match.legal_actions())), table.match.current_seat)
-                started, clock = time.process_time(), time.perf_counter()
-                table.state_frame(connection, table.match.view(0), {})
-                cpu += time.process_time() - started
-                wall += time.perf_counter() - clock
-                frames += 1
+                if frames_too:
+                    table.state_frame(connection, table.match.view(0), {})
+                played += 1
 
-    asyncio.run(run())
-    return cpu / frames, wall / frames
+    async def run() -> tuple[float, float]:
+        with_frames = timed(actions, lambda: play(True))
+        without = timed(actions, lambda: play(False))
+        return with_frames[0] - without[0], with_frames[1] - without[1]
+
+    return asyncio.run(run())
 
 
 def bot_round_trips(actions: int) -> tuple[float, float]:
@@ -131,6 +139,20 @@ def bot_round_trips(actions: int) -> tuple[float, float]:
     return asyncio.run(run())
 
 
+def random_moves_here(actions: int) -> tuple[float, float]:
+    """The random bot's move drawn in the server's process, at the start of a DRUMP game."""
+    table = LiveTable(TableRecord("t0", SETUP, (None, None), "benchmark", 0.0))
+    seat = table.match.current_seat
+    assert seat is not None
+    bot = RandomBot()
+
+    def run() -> None:
+        for _ in range(actions):
+            draw_random_move(table, seat, bot)
+
+    return timed(actions, run)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=4000, help="actions timed per part (at most 100,000)")
@@ -144,6 +166,7 @@ def main() -> None:
         ("seal the action's text", sealing(actions)),
         ("a seat's state frame", state_frames(actions)),
         ("bot worker round trip", bot_round_trips(actions)),
+        ("random bot's move in the server", random_moves_here(actions)),
     ]
     print(f"cost per action in the event loop's process, {actions} each; core: at {arguments.rate:g}/s")
     print(f"  {'part':32} {'CPU us':>8} {'wall us':>8} {'core':>7}")

@@ -1,4 +1,5 @@
-"""Bots think in worker processes, so that no search ever holds up the event loop or another table.
+"""Bots think in worker processes, so that no search ever holds up the event loop or another table
+(the random bot alone draws its move in the server: `bot_loop`).
 
 A worker is sent a table's set-up and action list, never a state or a view
 (a view's log is a deep linked list, too deep to pickle): it rebuilds the
@@ -26,6 +27,7 @@ import copyreg
 import logging
 import multiprocessing
 import os
+import random
 import time
 from collections import OrderedDict, deque
 from dataclasses import dataclass
@@ -102,16 +104,21 @@ def _match_at(table: str, setup: TableSetup, actions: tuple[str, ...]) -> AnyMat
     return match
 
 
-def think(request: BotRequest) -> BotMove:
-    """The bot's move at its seat (runs in a worker process).
+def bot_stream(setup: TableSetup, seat: int, actions: int) -> random.Random:
+    """The generator a seat's bot draws its chance from after `actions` actions.
 
-    The bot's chance is drawn from a generator derived from the seed, the seat
-    and the number of actions taken, so a move depends on nothing but the game.
+    Derived from the seed, the seat and the number of actions taken, so a move
+    depends on nothing but the game (and not on which process chose it).
     """
+    return make_rng(setup.seed, "bot", seat, actions)
+
+
+def think(request: BotRequest) -> BotMove:
+    """The bot's move at its seat (runs in a worker process)."""
     match = _match_at(request.table, request.setup, request.actions)
     if match.current_seat != request.seat:
         raise ValueError(f"table {request.table}: seat {request.seat + 1} is not to act")
-    rng = make_rng(request.setup.seed, "bot", request.seat, len(request.actions))
+    rng = bot_stream(request.setup, request.seat, len(request.actions))
     action = request.bot.choose(match.view(request.seat), match.legal_actions(), rng)
     return BotMove(match.game.format_action(action), request.bot)
 

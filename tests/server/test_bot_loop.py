@@ -1,7 +1,8 @@
 """A bot that fails never freezes its table: it is tried again in a new worker, then stood in for.
 
 The failing bots are kinds known only here; they travel to real worker processes as any bot does,
-and a worker is killed for real in the middle of a move.
+and a worker is killed for real in the middle of a move.  The random bot's moves are drawn in the
+server, as a worker would draw them.
 """
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ from typing import Any
 
 import pytest
 
+from cardtable.core.players import RandomBot
 from cardtable.games.drump.actions import SetForce
 from cardtable.server import bot_loop
 from cardtable.server.limits import Limits
 from cardtable.server.service import TableService
 from cardtable.server.storage import SqliteStorage
 from cardtable.server.tables import Connection, LiveTable
-from cardtable.server.workers import BotPool
+from cardtable.server.workers import BotPool, BotRequest, think
 
 #: Frames a test waits for before it fails (seconds).
 WAIT = 60.0
@@ -82,11 +84,12 @@ async def _at_table(
     until: Callable[[dict[str, Any], LiveTable], bool],
     limits: Limits = LIMITS,
     meanwhile: Callable[[], Awaitable[None]] | None = None,
+    quick_workers: int = 1,
 ) -> tuple[list[dict[str, Any]], LiveTable]:
     """A DRUMP table of Ann (played by the test, the first legal move each time) and a bot seat played
     by `bot`; returns the frames Ann received until one satisfied `until`, and the table."""
     storage = SqliteStorage(tmp_path / "tables.sqlite")
-    pool = BotPool(1, 1)
+    pool = BotPool(quick_workers, 1)
     pool.start()
     service = TableService(storage, pool, limits)
     request = {
@@ -191,6 +194,37 @@ def test_when_the_heuristic_fails_too_a_random_legal_move_is_made(
     frames, table = asyncio.run(_at_table(tmp_path, RaisingBot(), _is_info))
     assert "a random legal move made this move" in frames[-1]["text"]
     assert table.match.moves[-1].seat == 1
+
+
+def _bot_moved_thrice(data: dict[str, Any], table: LiveTable) -> bool:
+    return data["type"] == "state" and sum(move.seat == 1 for move in table.match.moves) >= 3
+
+
+def test_the_random_bots_moves_are_drawn_in_the_server_as_a_worker_would_draw_them(tmp_path: Path) -> None:
+    # No worker for the quick bots at all: a move asked of one would fail, and be stood in for.
+    frames, table = asyncio.run(_at_table(tmp_path, RandomBot(), _bot_moved_thrice, quick_workers=0))
+    assert not any(data["type"] == "info" for data in frames)
+    bot_moves = [number for number, move in enumerate(table.match.moves) if move.seat == 1]
+    assert len(bot_moves) >= 3
+    for number in bot_moves:
+        request = BotRequest(table.id, table.setup, tuple(table.texts[:number]), 1, RandomBot())
+        assert think(request).text == table.texts[number]
+
+
+def test_a_random_bot_that_raises_in_the_server_is_tried_in_a_new_worker(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.ERROR, "cardtable.server")
+
+    def broken(self: RandomBot, legal: Sequence[Any], rng: random.Random) -> Any:
+        raise ValueError("I hold the 7h and cannot decide")
+
+    # Broken in the server's process only: the worker, a process of its own, draws as ever.
+    monkeypatch.setattr(RandomBot, "choose_blind", broken)
+    frames, table = asyncio.run(_at_table(tmp_path, RandomBot(), _bot_moved))
+    assert not any(data["type"] == "info" for data in frames)
+    assert table.match.moves[-1].seat == 1
+    assert any("I hold the 7h" in record.getMessage() for record in caplog.records)
 
 
 def test_a_bot_loop_stopped_by_storage_starts_again_when_someone_joins(

@@ -64,3 +64,36 @@ def test_connections_alike_share_one_frame_and_each_seat_gets_its_own_view() -> 
     assert watcher["view"]["hand"] == [] and first["view"]["hand"] and second["view"]["hand"]
     assert late["log"]["from"] == 4 and watcher["log"]["from"] == 0
     assert late["log"]["entries"] == watcher["log"]["entries"][4:]
+
+
+def test_a_frame_is_the_compact_json_the_standard_library_writes() -> None:
+    # Every game's state frames, seats and spectators alike, through a game played at random.
+    from cardtable.games import get_game
+
+    for name in ("drump", "scout", "dnup", "fm"):
+        game = get_game(name)
+        setup = TableSetup(name, 7, {}, (SeatSpec("Robin"), SeatSpec("Sasha (bot)", bot="random")))
+        table = LiveTable(TableRecord("t1", setup, (None, None), "test", 0.0))
+        rng = random.Random(7)
+        for _ in range(40):
+            if table.match.is_over:
+                break
+            for seat in (0, 1, None):
+                connection = Connection("127.0.0.1", Limits())
+                connection.table, connection.seat = table, seat
+                text = table.state_frame(connection, table.match.view(seat))
+                assert text == json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")), game
+            table.match.play(rng.choice(list(table.match.legal_actions())), table.match.current_seat)
+
+
+def test_a_named_tuple_in_a_frame_is_a_list_as_json_writes_it() -> None:
+    from collections import namedtuple
+
+    from cardtable.server.protocol import frame
+
+    Pair = namedtuple("Pair", "left right")
+    assert json.loads(frame("x", pair=Pair(1, "♥"), nested={"in": [Pair(2, 3)]})) == {
+        "type": "x",
+        "pair": [1, "♥"],
+        "nested": {"in": [[2, 3]]},
+    }
