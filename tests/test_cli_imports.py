@@ -91,7 +91,7 @@ def test_the_help_and_light_commands_import_no_game_front_end_server_or_plotting
 def test_a_command_imports_what_it_uses_when_it_runs() -> None:
     loaded = modules_after(["games"])  # lists every game's bots
     assert {"cardtable.games.drump", "cardtable.bots"} <= set(loaded)
-    assert "cardtable.frontends.fm.commands" in modules_after(["deck", "--help"])
+    assert "cardtable.games.fm.terminal.commands" in modules_after(["deck", "--help"])
     assert "cardtable.server.command" in modules_after(["serve", "--help"])
 
 

@@ -29,10 +29,10 @@ if TYPE_CHECKING:
 
 #: The front end module of each shipped game.
 MODULES = {
-    "drump": "cardtable.frontends.drump_screen",
-    "scout": "cardtable.frontends.scout_screen",
-    "dnup": "cardtable.frontends.dnup_screen",
-    "fm": "cardtable.frontends.fm",
+    "drump": "cardtable.games.drump.screen",
+    "scout": "cardtable.games.scout.screen",
+    "dnup": "cardtable.games.dnup.screen",
+    "fm": "cardtable.games.fm.terminal",
 }
 
 #: The commands the front ends add to `cardtable`: each command's game, and its help's first sentence

@@ -36,7 +36,7 @@ from starlette.websockets import WebSocket
 from cardtable.bots import bot_names
 from cardtable.core.jsonio import parse_json
 from cardtable.games import game_names, get_game
-from cardtable.server.campaigns import CampaignRoutes
+from cardtable.games.fm.server.campaigns import CampaignRoutes
 from cardtable.server.client_api import ClientRoutes
 from cardtable.server.guard import LOCAL_SITE, Guard, Site, client_network, read_body
 from cardtable.server.limits import Limits

@@ -2,11 +2,11 @@
 
   GET /api/games/{game}/rules            the game's rules page (Markdown), as `cardtable rules GAME`
   GET /api/games/fm/cards                every Forbidden Memories card, its text, terrains, stars, duelists
-  GET /api/games/fm/farm?card=&rank=     the farm planner: who drops a card, at which rank (fm_farm.py)
+  GET /api/games/fm/farm?card=&rank=     the farm planner: who drops a card, at which rank (FM: server/farm)
   GET /api/tables/{id}/steps/{step}      a finished table at one step, as a seat (?seat=N), a spectator,
                                          or with every card face up (?seat=all: each seat's view)
   GET /api/tables/{id}/hint              a hint for the seat whose token the cookie holds (a hook, below)
-  GET /api/tables/{id}/reward            a finished Free Duel's rank, score by criterion, drop (fm_reward.py)
+  GET /api/tables/{id}/reward            a finished Free Duel's rank, score, drop (FM: server/reward)
 
 Nothing here shows what a game hides: a step is built from the view of the
 seat asked for, and only once the game is over (when the replay, seed
@@ -27,7 +27,9 @@ from starlette.routing import BaseRoute, Route
 from cardtable.core.errors import CardtableError
 from cardtable.core.numbers import whole_number
 from cardtable.games import get_game
-from cardtable.server import fm_farm, fm_reward, fm_tables
+from cardtable.games.fm.server import farm as fm_farm
+from cardtable.games.fm.server import reward as fm_reward
+from cardtable.games.fm.server import tables as fm_tables
 from cardtable.server.service import COOKIE_PREFIX, TableService
 
 #: Hints by game name: a pure function of a seat's view to JSON data (a list of suggestions).
@@ -96,7 +98,7 @@ class ClientRoutes:
     async def fm_cards(self, request: Request) -> Response:
         """Every Forbidden Memories card with its text, the terrain table, the stars' cycle, the duelists."""
         from cardtable.games.fm.carddata import duelists
-        from cardtable.server.fm_cards import catalogue
+        from cardtable.games.fm.server.cards import catalogue
 
         body = catalogue() | {
             "duelists": [{"number": number, "name": duelist.name} for number, duelist in duelists().items()]

@@ -19,7 +19,7 @@ from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
 from cardtable.core.players import Bot
 from cardtable.games import AnyGame, get_game
-from cardtable.server import fm_tables
+from cardtable.games.fm.server import tables as fm_tables
 from cardtable.server.clocks import read_clock
 from cardtable.server.limits import Limits
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
@@ -285,7 +285,7 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= limits.max_bot_pace:
         raise BadRequest(f"{where} pace: {pace!r} should be seconds from 0 to {limits.max_bot_pace:g}")
     if kind == "duelist":
-        # The duelist itself is read with the start position (fm_tables).
+        # The duelist itself is read with the start position (games/fm/server/tables.py).
         return SeatSpec(name, None, float(pace), None)
     spec = _text(data["bot"], f"{where} bot", limits.max_name_chars)
     if spec.strip().lower().startswith("policy:"):

@@ -12,8 +12,9 @@ import httpx
 import pytest
 
 from cardtable.games import get_game
+from cardtable.games.fm.server import tables as fm_tables
 from cardtable.server import app as application
-from cardtable.server import client_api, fm_tables
+from cardtable.server import client_api
 from cardtable.server.guard import Site
 from cardtable.server.limits import Limits
 from cardtable.server.storage import SqliteStorage

@@ -160,10 +160,10 @@ class Encoding:
 
 #: The module defining each game's encoding (imported when the game is first asked for).
 MODULES = {
-    "drump": "cardtable.bots.learned.drump",
-    "scout": "cardtable.bots.learned.scout",
-    "dnup": "cardtable.bots.learned.dnup",
-    "fm": "cardtable.bots.learned.fm",
+    "drump": "cardtable.games.drump.encoding",
+    "scout": "cardtable.games.scout.encoding",
+    "dnup": "cardtable.games.dnup.encoding",
+    "fm": "cardtable.games.fm.encoding",
 }
 
 
