@@ -13,10 +13,11 @@ import click
 from rich.console import Console
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.registry import announced_commands
 from cardtable.frontends.bot_runs import arena, simulate, study
 from cardtable.frontends.cli_options import game_argument
 from cardtable.frontends.play_commands import play, replay_command
-from cardtable.frontends.registry import FRONT_END_COMMANDS, front_end_command
+from cardtable.frontends.registry import front_end_command
 from cardtable.games import game_names, get_game
 from cardtable.games.documents import game_document, rules_page
 
@@ -236,8 +237,8 @@ main.add_lazy_command(
     "List your finished games, newest last (cardtable replay N opens game N).",
     partial(_imported, "cardtable.frontends.history", "history_command"),
 )
-# The commands of the games' own applications (a campaign, deck files), from their front ends.
-for _name, (_, _summary) in FRONT_END_COMMANDS.items():
+# The commands of the games' own applications (a campaign, deck files), announced with their games.
+for _name, (_, _summary) in announced_commands().items():
     main.add_lazy_command(_name, _summary, partial(front_end_command, _name))
 
 
