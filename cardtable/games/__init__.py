@@ -23,7 +23,17 @@ COMMANDS = {
     },
 }
 
+#: The games whose tables a person may read from their own copy (`cardtable --GAME-data DIR`): the
+#: environment variable the game reads the folder from, and the option's help.
+DATA_FOLDERS = {
+    "fm": (
+        "CARDTABLE_FM_DATA",
+        "Read the Forbidden Memories tables from your own copy in DIR instead of the shipped ones "
+        "(docs/fm.md, NOTICE).",
+    ),
+}
+
 for _name in SHIPPED:
-    announce(_name, f"{__name__}.{_name}", COMMANDS.get(_name))
+    announce(_name, f"{__name__}.{_name}", COMMANDS.get(_name), DATA_FOLDERS.get(_name))
 
 __all__ = ["SHIPPED", "AnyGame", "game_names", "get_game"]
