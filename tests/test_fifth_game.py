@@ -88,6 +88,9 @@ def test_cardtable_play_runs_the_fifth_game_from_the_command_line() -> None:
     assert result.exit_code == 0, result.output
     assert "This is a bug" not in result.output and "You left the game" in result.output
     assert "Players: 1 " in result.output
+    # Its rules page is the one its declaration's package ships (dnup's).
+    rules = CliRunner().invoke(main, ["rules", "fifth"])
+    assert rules.exit_code == 0 and rules.output.startswith("# dnup"), rules.output[:200]
 
 
 def test_cardtable_simulate_runs_the_fifth_game() -> None:
@@ -154,3 +157,21 @@ def test_an_illegal_id_is_refused_with_the_reason() -> None:
     free = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     with pytest.raises(cardtable.rl.table.IllegalActionError, match="legal actions now"):
         environment.step(free)
+
+
+def test_the_server_sets_up_a_table_of_the_fifth_game_with_no_extension() -> None:
+    from cardtable.server.extension import NO_EXTENSION, extension_of
+    from cardtable.server.limits import Limits
+    from cardtable.server.protocol import PROTOCOL, ProtocolError
+    from cardtable.server.setup import read_table_request
+
+    assert extension_of(FIFTH) is NO_EXTENSION
+    request = {"protocol": PROTOCOL, "game": "fifth", "seats": [{"person": "Ann"}, {"bot": "random"}]}
+    setup = read_table_request(request, Limits())
+    assert setup.game == "fifth" and setup.position is None
+    match = setup.start_match()
+    assert match.game is FIFTH and not match.is_over
+    # A seat key of another game's extension (FM's duelists) is refused, naming the keys there are.
+    request["seats"] = [{"person": "Ann"}, {"duelist": 3}]
+    with pytest.raises(ProtocolError, match="name exactly one of 'person' or 'bot'"):
+        read_table_request(request, Limits())
