@@ -160,10 +160,11 @@ def test_an_illegal_id_is_refused_with_the_reason() -> None:
 
 
 def test_the_server_sets_up_a_table_of_the_fifth_game_with_no_extension() -> None:
+    from cardtable.core.errors import CardtableError
     from cardtable.server.extension import NO_EXTENSION, extension_of
     from cardtable.server.limits import Limits
     from cardtable.server.protocol import PROTOCOL, ProtocolError
-    from cardtable.server.setup import read_table_request
+    from cardtable.server.setup import SeatSpec, read_table_request, seat_bot
 
     assert extension_of(FIFTH) is NO_EXTENSION
     request = {"protocol": PROTOCOL, "game": "fifth", "seats": [{"person": "Ann"}, {"bot": "random"}]}
@@ -175,3 +176,5 @@ def test_the_server_sets_up_a_table_of_the_fifth_game_with_no_extension() -> Non
     request["seats"] = [{"person": "Ann"}, {"duelist": 3}]
     with pytest.raises(ProtocolError, match="name exactly one of 'person' or 'bot'"):
         read_table_request(request, Limits())
+    with pytest.raises(CardtableError, match="no bot of the game's own"):
+        seat_bot(SeatSpec("Pegasus", None, 0.0, 3), FIFTH)

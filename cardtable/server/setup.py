@@ -155,7 +155,8 @@ def seat_bot(seat: SeatSpec, game: AnyGame) -> Bot:
     """A new bot for a bot's seat."""
     if seat.duelist is not None:
         make = extension_of(game).seat_bot
-        assert make is not None, f"{game.name} tables have no numbered bots"
+        if make is None:
+            raise CardtableError(f"seat {seat.name!r}: {game.title} tables have no bot of the game's own")
         return make(seat.duelist)
     assert seat.bot is not None
     return make_opponent(seat.bot, game)
@@ -223,9 +224,7 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
             raise BadRequest(str(error)) from None
         bot_name = extension.seat_bot_name or str
         specs = [
-            spec
-            if duelist is None
-            else SeatSpec(spec.name or bot_name(duelist), None, spec.pace, duelist)
+            spec if duelist is None else SeatSpec(spec.name or bot_name(duelist), None, spec.pace, duelist)
             for spec, duelist in zip(specs, duelists, strict=True)
         ]
     specs = _named_apart(specs)
