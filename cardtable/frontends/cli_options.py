@@ -145,7 +145,9 @@ def where_options(command: Callable[..., None]) -> Callable[..., None]:
     return _jobs_option(_backend_option(_address_option(command)))
 
 
-rules_option = click.option("--rules", "preset", help="A preset of rule options (for DRUMP: pt, vi, en).")
+rules_option = click.option(
+    "--rules", "preset", help="A preset of rule options (each game's: cardtable rules GAME)."
+)
 option_option = click.option(
     "--option", "assignments", multiple=True, metavar="NAME=VALUE", help="Set one rule option (repeatable)."
 )
