@@ -223,7 +223,7 @@ def test_deck_new_tells_a_disk_filling_up_in_one_line(
     def disk_full(path: object, text: str) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr("cardtable.frontends.fm.deck_files.write_atomic", disk_full)
+    monkeypatch.setattr("cardtable.games.fm.terminal.deck_files.write_atomic", disk_full)
     path = tmp_path / "deck.json"
     assert refused("deck", "new", str(path)) == f"Error: cannot write deck {str(path)!r}: the disk is full"
 

@@ -15,8 +15,9 @@ import click
 import pytest
 
 import cardtable
+from cardtable.core.registry import announced_commands
 from cardtable.frontends.cli import main
-from cardtable.frontends.registry import FRONT_END_COMMANDS, all_front_ends
+from cardtable.frontends.registry import all_front_ends
 from cardtable.games import SHIPPED
 
 ROOT = Path(cardtable.__file__).parents[1]
@@ -91,7 +92,7 @@ def test_the_help_and_light_commands_import_no_game_front_end_server_or_plotting
 def test_a_command_imports_what_it_uses_when_it_runs() -> None:
     loaded = modules_after(["games"])  # lists every game's bots
     assert {"cardtable.games.drump", "cardtable.bots"} <= set(loaded)
-    assert "cardtable.frontends.fm.commands" in modules_after(["deck", "--help"])
+    assert "cardtable.games.fm.terminal.commands" in modules_after(["deck", "--help"])
     assert "cardtable.server.command" in modules_after(["serve", "--help"])
 
 
@@ -120,10 +121,10 @@ def test_each_lazy_commands_summary_is_the_first_sentence_of_its_own_help() -> N
         assert main.get_command(context, name) is command
 
 
-def test_the_table_of_front_end_commands_names_every_command_of_every_front_end() -> None:
+def test_the_commands_announced_with_the_games_are_every_command_of_every_front_end() -> None:
     shipped = {(front.game, command.name) for front in all_front_ends() for command in front.commands}
-    assert shipped == {(game, name) for name, (game, _) in FRONT_END_COMMANDS.items()}
-    assert set(FRONT_END_COMMANDS) <= set(main.lazy_commands)
+    assert shipped == {(game, name) for name, (game, _) in announced_commands().items()}
+    assert set(announced_commands()) <= set(main.lazy_commands)
 
 
 def test_play_help_still_lists_the_bots_when_shown() -> None:

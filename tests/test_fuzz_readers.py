@@ -28,9 +28,9 @@ from cardtable.core.errors import CardtableError, PositionError, ReplayError
 from cardtable.core.jsonio import JSON
 from cardtable.core.match import Match
 from cardtable.core.positions import read_position_file
-from cardtable.frontends.fm.deck_files import read_deck
 from cardtable.games import AnyGame, game_names, get_game
 from cardtable.games.fm.decks import DeckError, deck_from_json, starter_deck
+from cardtable.games.fm.terminal.deck_files import read_deck
 
 #: The project's profile sets how many examples; each fuzz test takes a share of them, to stay fast.
 FUZZ = settings(

@@ -3,8 +3,13 @@
 Layers, bottom to top: `core` < `games` < `bots` < `sim` < the applications
 (`server`, `web`), which do not import one another < `frontends` < `rl`, the
 learning environments, on top (their `render()` draws the terminal's screens).
-A game imports only `core` and its own modules; `cardtable.games` itself
+A game's rules import only `core` and its own modules; `cardtable.games` itself
 (which announces the games) counts as the games layer and imports no game.
+A game's front ends live in its folder under fixed names (`FRONT_END_PARTS`):
+each sits in the layer of what it serves (its screen and terminal with the
+front ends, its encoding with the bots, its server parts with the server), so
+it may import that layer and those below, its own game among the games, and
+no other game; its rules, in the games layer, cannot import them.
 Every import counts: at the top of a module, inside a function, or under
 `if TYPE_CHECKING`.  Check with `pytest tests/test_imports.py`.
 """
@@ -21,6 +26,8 @@ import cardtable
 PACKAGE = Path(cardtable.__file__).parent
 #: Each layer's rank; a module may import its own layer and those of lower rank.
 RANKS = {"core": 0, "games": 1, "bots": 2, "sim": 3, "server": 4, "web": 4, "frontends": 5, "rl": 6}
+#: The front ends a game may hold in its folder (`cardtable.games.GAME.PART`), and the layer of each.
+FRONT_END_PARTS = {"screen": "frontends", "terminal": "frontends", "encoding": "bots", "server": "server"}
 
 
 def module_name(path: Path) -> str:
@@ -54,12 +61,15 @@ def imported_names(module: str, is_package: bool, tree: ast.AST, known: set[str]
 
 
 def place(module: str) -> tuple[str, str | None]:
-    """A module's layer, and for the games layer which game (None: `cardtable.games` itself)."""
+    """A module's layer, and for a game's modules which game (None: `cardtable.games` itself, or a
+    module of no game)."""
     parts = module.split(".")
     if len(parts) == 1 or parts[1] == "__main__":
         return ("entry", None)
     if parts[1] not in RANKS:
         return (parts[1], None)
+    if parts[1] == "games" and len(parts) > 3 and parts[3] in FRONT_END_PARTS:
+        return (FRONT_END_PARTS[parts[3]], parts[2])
     return (parts[1], parts[2] if parts[1] == "games" and len(parts) > 2 else None)
 
 
@@ -79,6 +89,8 @@ def problem(importer: str, imported: str) -> str | None:
             return f"{name!r} is in no layer: give it a place in RANKS ({', '.join(RANKS)})"
     if target_layer == "entry":
         return "the program's entry point is above every layer"
+    if game is not None and target_game is not None and game != target_game:
+        return f"the game {game} imports only core and itself, not the game {target_game}"
     if RANKS[target_layer] > RANKS[layer]:
         return f"{target_layer} is above {layer}"
     if RANKS[target_layer] == RANKS[layer] and target_layer != layer:
@@ -139,6 +151,21 @@ def path_of(module: str) -> Path:
         ("cardtable.games.drump.rules", "from cardtable.games import get_game", "not cardtable.games"),
         ("cardtable.games", "from cardtable.games.drump import GAME", "imports none"),
         (
+            "cardtable.games.drump.rules",
+            "from cardtable.games.drump import screen",
+            "frontends is above games",
+        ),
+        ("cardtable.games.drump.view", "import cardtable.games.drump.encoding", "bots is above games"),
+        ("cardtable.games.fm.decks", "from cardtable.games.fm.server import tables", "server is above games"),
+        ("cardtable.games.drump.screen", "from cardtable.games.scout import view", "not the game scout"),
+        ("cardtable.games.drump.screen", "import cardtable.rl", "rl is above frontends"),
+        ("cardtable.games.drump.encoding", "from cardtable.frontends import layout", "above bots"),
+        (
+            "cardtable.games.fm.server.tables",
+            "from cardtable.games.fm.terminal import screen",
+            "above server",
+        ),
+        (
             "cardtable.server.app",
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cardtable.frontends import cli\n",
             "frontends is above server",
@@ -164,6 +191,13 @@ def test_the_rule_finds_each_kind_of_breach(module: str, source: str, why: str) 
         ("cardtable.games", "from cardtable.core.registry import announce"),
         ("cardtable.frontends.cli", "from cardtable.games import drump\nfrom cardtable.sim import runner"),
         ("cardtable.bots", "from cardtable.games import AnyGame"),
+        (
+            "cardtable.games.drump.screen",
+            "from cardtable.frontends.registry import FrontEnd\nfrom . import view",
+        ),
+        ("cardtable.games.fm.terminal.play", "from cardtable.games.fm.server import tables"),
+        ("cardtable.games.fm.server.tables", "from cardtable.server.service import TableService"),
+        ("cardtable.games.scout.encoding", "from cardtable.bots.learned.encoding import Layout"),
         ("cardtable.__main__", "from cardtable.frontends.cli import main"),
         ("cardtable.sim.arena", "import json\nfrom cardtable import core"),
     ],

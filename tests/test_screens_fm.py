@@ -13,12 +13,12 @@ from rich.console import Console, RenderableType
 
 from cardtable.core.match import Match
 from cardtable.frontends.choices import MoveMenu
-from cardtable.frontends.fm.guide import card_info, describe, fusions, steps, trap_reason
 from cardtable.frontends.layout import MENU_COMFORT
 from cardtable.frontends.registry import UnknownCard, front_end
 from cardtable.games.fm.events import LifePointsChanged, TrapSprung
 from cardtable.games.fm.finder import view_hints
 from cardtable.games.fm.magic import ATTACK_TRAPS
+from cardtable.games.fm.terminal.guide import card_info, describe, fusions, steps, trap_reason
 from tests.fm.helpers import cid, duel, match_from, monster
 from tests.test_screens import at_terminal, check_fits, decisions, screen_lines
 

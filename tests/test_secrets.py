@@ -120,8 +120,8 @@ def test_a_saved_unfinished_game_holds_no_seed_that_rebuilds_the_opponents_cards
 
 
 def test_a_saved_duel_keeps_the_opponents_deck_sealed(tmp_path: Path) -> None:
-    from cardtable.frontends.fm.play import fm_match
     from cardtable.games.fm import GAME as FM
+    from cardtable.games.fm.terminal.play import fm_match
 
     match, _ = fm_match("Rex Raptor", None, [], SEED, FM.option_table.default())
     assert match.position is not None

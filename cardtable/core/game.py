@@ -215,6 +215,23 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     #: makes a recorded game play differently, so that a replay says why it no longer rebuilds.
     rules_version: int = 1
 
+    # -- front ends, in the game's folder (docs/new-game.md, "Front ends of a game") -----------------
+    # Each is a module's name, imported only when a front end asks for it, so that importing a game
+    # imports none of its front ends.  A game that names none plays everywhere by the generic ones.
+    #: The module that registers the game's terminal front end (`cardtable.frontends.registry.FrontEnd`:
+    #: its screen, any set-up and commands of its own), or None: the generic screen, drawn from the
+    #: view's JSON and the legal moves.
+    screen: str | None = None
+    #: The module whose `ENCODING` is the game's learning encoding (`cardtable.bots.learned`), or None:
+    #: the generic encoding, hashed features of the view's JSON.
+    encoding: str | None = None
+    #: Every action the game can ever take, in a fixed order: the generic encoding's action ids (None:
+    #: the generic encoding numbers the legal actions of the moment, in the rules' order).
+    action_list: Callable[[], Sequence[ActionT]] | None = None
+    #: The module whose `EXTENSION` (`cardtable.server.extension.ServerExtension`) adds the game's own
+    #: routes and table set-up to the table server, or None: tables of seats and options only.
+    server: str | None = None
+
     def __post_init__(self) -> None:
         # The defaults of the optional parts are made from the game's own functions.
         if self.card_spellings is _spell_by_name:

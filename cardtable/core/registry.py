@@ -9,6 +9,7 @@ Nothing here imports a game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
 
@@ -23,6 +24,11 @@ AnyGame = Game[Any, Any, Any, Any]
 _GAMES: dict[str, AnyGame] = {}
 #: Games announced but not yet imported: name -> the module whose import registers it.
 _ANNOUNCED: dict[str, str] = {}
+#: The commands announced games add to `cardtable`: command -> (its game, its help's first sentence).
+_COMMANDS: dict[str, tuple[str, str]] = {}
+#: The folders of tables announced games read, that a person may swap for a copy of their own:
+#: game -> (the environment variable the game reads the folder's path from, the option's help).
+_DATA_FOLDERS: dict[str, tuple[str, str]] = {}
 
 
 def register(game: AnyGame) -> AnyGame:
@@ -34,9 +40,42 @@ def register(game: AnyGame) -> AnyGame:
     return game
 
 
-def announce(name: str, module: str) -> None:
-    """Make `name` known, its game registered by importing `module` when first asked for."""
+def unregister(game: AnyGame) -> None:
+    """Take back a registered game (one registered for a while, as a test's own game is)."""
+    if _GAMES.get(game.name) is game:
+        del _GAMES[game.name]
+
+
+def announce(
+    name: str,
+    module: str,
+    commands: Mapping[str, str] | None = None,
+    data_folder: tuple[str, str] | None = None,
+) -> None:
+    """Make `name` known, its game registered by importing `module` when first asked for.
+
+    `commands`: the commands the game's terminal front end adds to `cardtable`, each with the first
+    sentence of its help, so that the help lists them before the game is imported.  `data_folder`:
+    the environment variable from which the game reads the path of its tables' folder, if a person
+    may give their own, and the help of the option (`cardtable --GAME-data DIR`) that sets it.
+    """
     _ANNOUNCED.setdefault(name, module)
+    if data_folder is not None:
+        _DATA_FOLDERS.setdefault(name, data_folder)
+    for command, summary in (commands or {}).items():
+        known = _COMMANDS.setdefault(command, (name, summary))
+        if known[0] != name:
+            raise ValueError(f"the command {command!r} of {name} is already the game {known[0]}'s")
+
+
+def announced_data_folders() -> dict[str, tuple[str, str]]:
+    """The games whose tables' folder a person may give: game -> (its environment variable, the help)."""
+    return dict(_DATA_FOLDERS)
+
+
+def announced_commands() -> dict[str, tuple[str, str]]:
+    """The commands announced games add to `cardtable`: command -> (its game, its help's first sentence)."""
+    return dict(_COMMANDS)
 
 
 def get_game(name: str) -> AnyGame:

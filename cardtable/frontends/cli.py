@@ -13,10 +13,11 @@ import click
 from rich.console import Console
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.registry import announced_commands, announced_data_folders
 from cardtable.frontends.bot_runs import arena, simulate, study
 from cardtable.frontends.cli_options import game_argument
 from cardtable.frontends.play_commands import play, replay_command
-from cardtable.frontends.registry import FRONT_END_COMMANDS, front_end_command
+from cardtable.frontends.registry import front_end_command
 from cardtable.games import game_names, get_game
 from cardtable.games.documents import game_document, rules_page
 
@@ -134,33 +135,34 @@ class CardtableGroup(click.Group):
             ctx.exit(BUG)
 
 
+def _name_data_folder(variable: str, ctx: click.Context, param: click.Parameter, folder: str | None) -> None:
+    """Name a game's tables' folder in its environment variable while the options are read, before a
+    command imports the game (which reads and checks the folder whole when it first reads a table, a
+    fault naming the file, row and reason); child processes inherit it."""
+    if folder is not None:
+        os.environ[variable] = os.path.abspath(folder)
+
+
+def _data_folder_options(command: Callable[..., None]) -> Callable[..., None]:
+    """`--GAME-data DIR` for each game whose tables a person may read from their own copy."""
+    for game, (variable, summary) in sorted(announced_data_folders().items(), reverse=True):
+        command = click.option(
+            f"--{game}-data",
+            metavar="DIR",
+            is_eager=True,
+            expose_value=False,
+            callback=partial(_name_data_folder, variable),
+            help=summary,
+        )(command)
+    return command
+
+
 @click.group(cls=CardtableGroup)
 @click.version_option(package_name="cardtable")
 @click.option("--debug", is_flag=True, help="Show the traceback of any error (for developers).")
-@click.option(
-    "--fm-data",
-    "fm_data",
-    metavar="DIR",
-    is_eager=True,
-    callback=lambda ctx, param, value: _name_fm_data(value),
-    help="Read the Forbidden Memories tables from your own copy in DIR instead of the shipped ones "
-    "(docs/fm.md, NOTICE).",
-)
-def main(debug: bool, fm_data: str | None) -> None:
+@_data_folder_options
+def main(debug: bool) -> None:
     """Play, replay, simulate and study card games: DRUMP, Scout, dnup and the Forbidden Memories duel."""
-    if fm_data is not None:
-        from cardtable.games.fm.carddata import use_data
-
-        use_data(fm_data)
-
-
-def _name_fm_data(folder: str | None) -> str | None:
-    """Name the folder while the options are read, before a command imports the FM package (which reads
-    its tables then, checking the folder whole: games/fm/carddata.py, DATA_ENV); child processes
-    inherit it."""
-    if folder is not None:
-        os.environ["CARDTABLE_FM_DATA"] = os.path.abspath(folder)
-    return folder
 
 
 @main.command()
@@ -236,8 +238,8 @@ main.add_lazy_command(
     "List your finished games, newest last (cardtable replay N opens game N).",
     partial(_imported, "cardtable.frontends.history", "history_command"),
 )
-# The commands of the games' own applications (a campaign, deck files), from their front ends.
-for _name, (_, _summary) in FRONT_END_COMMANDS.items():
+# The commands of the games' own applications (a campaign, deck files), announced with their games.
+for _name, (_, _summary) in announced_commands().items():
     main.add_lazy_command(_name, _summary, partial(front_end_command, _name))
 
 

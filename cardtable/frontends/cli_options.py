@@ -108,9 +108,23 @@ def read_seat_counts(game: AnyGame, text: str | None, bots: int) -> list[int]:
     return counts
 
 
-game_argument = click.argument(
-    "game_name", metavar="GAME", type=click.Choice(game_names(), case_sensitive=False)
-)
+class GameName(click.ParamType):
+    """A game's name, any case, among the games known when the command runs (one registered after the
+    command line was built counts too); refused naming the games there are."""
+
+    name = "game"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        """The game's own name for `value`."""
+        from cardtable.core.errors import UnknownNameError
+
+        try:
+            return get_game(str(value)).name
+        except UnknownNameError as error:
+            self.fail(str(error), param, ctx)
+
+
+game_argument = click.argument("game_name", metavar="GAME", type=GameName())
 _jobs_option = click.option("--jobs", type=JOBS, help="Processes to use (default: all cores).")
 _backend_option = click.option(
     "--backend",
@@ -129,7 +143,9 @@ def where_options(command: Callable[..., None]) -> Callable[..., None]:
     return _jobs_option(_backend_option(_address_option(command)))
 
 
-rules_option = click.option("--rules", "preset", help="A preset of rule options (for DRUMP: pt, vi, en).")
+rules_option = click.option(
+    "--rules", "preset", help="A preset of rule options (each game's: cardtable rules GAME)."
+)
 option_option = click.option(
     "--option", "assignments", multiple=True, metavar="NAME=VALUE", help="Set one rule option (repeatable)."
 )

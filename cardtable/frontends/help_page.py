@@ -19,7 +19,7 @@ COMMANDS = (
     ("help", "this help"),
     ("info CARD", "what a card is and does"),
     ("log", "everything that happened in this game"),
-    ("round [N]", "the last round's points, totals and ending (or round N's): Scout and dnup"),
+    ("round [N]", "the last round's points, totals and ending (or round N's), in a game of rounds"),
     ("undo", "take back your last move and the bots' answers (against bots only)"),
     (
         "save FILE",

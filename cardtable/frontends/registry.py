@@ -1,15 +1,18 @@
-"""Each game's terminal front end, looked up by the game's name in one table.
+"""Each game's terminal front end, found from the game's declaration.
 
-A front end module registers a `FrontEnd` at its foot: the board that draws
+A game's declaration names the module of its front end (`Game.screen`, a
+module in the game's folder), which registers a `FrontEnd` at its foot: the board that draws
 the game's view (and a compact one for small terminals), how its events and
 moves read, its legend, card information and hints, and, for games whose
 applications set up more than seats and options (the Forbidden Memories
 duelists, decks and campaign), a play set-up and commands of their own.
-Everything but the board has a plain default.  The command line and the
-terminal game ask this table and never branch on a game's name.  Modules are
-imported when their game is first asked for; the commands a front end adds
-are named in a table of their own, so that `cardtable --help` lists them
-without importing it.
+Everything but the board has a plain default, and a game that names no
+front end gets the generic one (`generic_screen.py`: its view's JSON).  The
+command line and the terminal game ask for a front end by the game's name
+and never branch on it.  Modules are imported when their game is first asked
+for; the commands a front end adds are announced with its game
+(`cardtable.games`), so that `cardtable --help` lists them without importing
+it.
 """
 
 from __future__ import annotations
@@ -26,22 +29,6 @@ if TYPE_CHECKING:
 
     from cardtable.core.match import Match
     from cardtable.core.players import Bot
-
-#: The front end module of each shipped game.
-MODULES = {
-    "drump": "cardtable.frontends.drump_screen",
-    "scout": "cardtable.frontends.scout_screen",
-    "dnup": "cardtable.frontends.dnup_screen",
-    "fm": "cardtable.frontends.fm",
-}
-
-#: The commands the front ends add to `cardtable`: each command's game, and its help's first sentence
-#: (tests/test_cli_imports.py checks this against the front ends' own commands).
-FRONT_END_COMMANDS = {
-    "campaign": ("fm", "The Forbidden Memories campaign: duel the 39 duelists, win cards, build your deck."),
-    "deck": ("fm", "Forbidden Memories decks: check, make and show deck files, or move the campaign's deck."),
-    "fm": ("fm", "Forbidden Memories tools: the fusion finder, the card sheet and the farm planner."),
-}
 
 
 @dataclass(frozen=True)
@@ -122,23 +109,36 @@ def register_front_end(front_end: FrontEnd) -> FrontEnd:
 
 
 def front_end(game: str) -> FrontEnd:
-    """The front end of `game` (LookupError if it has none)."""
-    if game not in _FRONT_ENDS and game in MODULES:
-        import_module(MODULES[game])
-    try:
-        return _FRONT_ENDS[game]
-    except KeyError:
-        raise LookupError(f"no terminal front end for {game!r}") from None
+    """The front end of `game`: the one its declaration names, else the generic one (UnknownNameError if
+    there is no such game)."""
+    if game not in _FRONT_ENDS:
+        from cardtable.games import get_game
+
+        rules = get_game(game)
+        if rules.screen is None:
+            from cardtable.frontends.generic_screen import generic_front_end
+
+            register_front_end(generic_front_end(rules.name))
+        else:
+            import_module(rules.screen)
+        if rules.name not in _FRONT_ENDS:
+            raise LookupError(f"{rules.screen}, the screen of {rules.name}, registers no front end for it")
+        game = rules.name
+    return _FRONT_ENDS[game]
 
 
 def all_front_ends() -> list[FrontEnd]:
-    """Every shipped front end (importing each)."""
-    return [front_end(game) for game in MODULES]
+    """The front end of every known game (importing each)."""
+    from cardtable.games import game_names
+
+    return [front_end(game) for game in game_names()]
 
 
 def front_end_command(name: str) -> click.Command:
     """The command `name` that a front end adds to `cardtable` (importing the front end)."""
-    game, _ = FRONT_END_COMMANDS[name]
+    from cardtable.core.registry import announced_commands
+
+    game, _ = announced_commands()[name]
     for command in front_end(game).commands:
         if command.name == name:
             return command

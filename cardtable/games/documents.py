@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
 
 from cardtable.core.registry import get_game  # the games are announced by this package
 
 
+def game_package(game: str) -> str:
+    """The package a game's declaration comes from: the package of the module of its rules' `new_state`."""
+    module = sys.modules[get_game(game).new_state.__module__]
+    return module.__package__ or module.__name__
+
+
 def game_document(game: str, name: str) -> str:
     """A document shipped in the game's package: its rules page, position schema or template."""
-    return resources.files(f"cardtable.games.{game}").joinpath(name).read_text(encoding="utf-8")
+    return resources.files(game_package(game)).joinpath(name).read_text(encoding="utf-8")
 
 
 def rules_page(game: str) -> str:

@@ -7,13 +7,14 @@
 The id `cardtable/GAME-v0` makes `CardtableGym(GAME, **keywords)`.  Without
 importing cardtable.rl first, `gymnasium.make("cardtable.rl:cardtable/drump-v0")`
 imports it (Gymnasium's `module:id` form), as a worker process may need.
+A game registered later gets its id by calling `register_games()` again.
 """
 
 from __future__ import annotations
 
 import gymnasium
 
-from cardtable.games import SHIPPED
+from cardtable.games import game_names
 
 
 def env_id(game: str) -> str:
@@ -22,8 +23,8 @@ def env_id(game: str) -> str:
 
 
 def register_games() -> None:
-    """Register each shipped game's Gymnasium environment (once: importing again changes nothing)."""
-    for game in SHIPPED:
+    """Register the Gymnasium environment of each game known (a game once: calling again adds new ones)."""
+    for game in game_names():
         if env_id(game) not in gymnasium.registry:
             gymnasium.register(
                 id=env_id(game), entry_point="cardtable.rl.gym:CardtableGym", kwargs={"game": game}

@@ -230,7 +230,9 @@ class Table:
         """Why the id cannot be played now (the engine's words), or None when it is legal."""
         if action_id in self._legal:
             return None
-        action = self.encoding.actions[action_id]
+        action = self.encoding.action_of(action_id, list(self._legal.values()))
+        if action is None:
+            return f"there are {len(self._legal)} legal actions now, ids 0 to {len(self._legal) - 1}"
         return self.game.explain_illegal(self.state, action)
 
     def refused(self, action_id: int, refusal: str) -> IllegalActionError:
@@ -251,8 +253,7 @@ class Table:
         """Play a legal id (IllegalActionError with the engine's reason if it is not legal)."""
         action = self._legal.get(action_id)
         if action is None:
-            text = self.game.format_action(self.encoding.actions[action_id])
-            raise IllegalActionError(text, self.refusal(action_id) or "")
+            raise IllegalActionError(self.action_text(action_id), self.refusal(action_id) or "")
         self.state = self.game.apply(self.state, action)
         self.steps += 1
         self._list_legal()
@@ -278,8 +279,11 @@ class Table:
         return outcome_rewards(outcome, self.seats)
 
     def action_text(self, action_id: int) -> str:
-        """An id in the game's notation."""
-        text: str = self.game.format_action(self.encoding.actions[action_id])
+        """An id in the game's notation (`#N` for an id that stands for no action now)."""
+        action = self.encoding.action_of(action_id, list(self._legal.values()))
+        if action is None:
+            return f"#{action_id}"
+        text: str = self.game.format_action(action)
         return text
 
     # -- the screen --------------------------------------------------------------------

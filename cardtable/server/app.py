@@ -36,8 +36,8 @@ from starlette.websockets import WebSocket
 from cardtable.bots import bot_names
 from cardtable.core.jsonio import parse_json
 from cardtable.games import game_names, get_game
-from cardtable.server.campaigns import CampaignRoutes
 from cardtable.server.client_api import ClientRoutes
+from cardtable.server.extension import every_extension
 from cardtable.server.guard import LOCAL_SITE, Guard, Site, client_network, read_body
 from cardtable.server.limits import Limits
 from cardtable.server.memory import tend_memory
@@ -94,7 +94,6 @@ class TableApp:
         self.pool = pool
         self.service = TableService(storage, pool, limits)
         self.client = ClientRoutes(self.service)
-        self.campaigns = CampaignRoutes(self.service, site)
 
     def routes(self) -> list[BaseRoute]:
         """Every route, the browser client's files last."""
@@ -109,7 +108,12 @@ class TableApp:
             Route("/watch/{table}", self.watch, methods=["GET"]),
             WebSocketRoute("/ws", self.socket),
             *self.client.routes(),
-            *self.campaigns.routes(),
+            *(
+                route
+                for extension in every_extension()
+                if extension.routes is not None
+                for route in extension.routes(self.service, self.site)
+            ),
             *self.service.lifecycle.routes(),
         ]
         if WEB_FOLDER.is_dir():

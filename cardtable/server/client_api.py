@@ -1,12 +1,12 @@
 """The routes the browser client needs beyond the table protocol (docs/web.md).
 
   GET /api/games/{game}/rules            the game's rules page (Markdown), as `cardtable rules GAME`
-  GET /api/games/fm/cards                every Forbidden Memories card, its text, terrains, stars, duelists
-  GET /api/games/fm/farm?card=&rank=     the farm planner: who drops a card, at which rank (fm_farm.py)
   GET /api/tables/{id}/steps/{step}      a finished table at one step, as a seat (?seat=N), a spectator,
                                          or with every card face up (?seat=all: each seat's view)
-  GET /api/tables/{id}/hint              a hint for the seat whose token the cookie holds (a hook, below)
-  GET /api/tables/{id}/reward            a finished Free Duel's rank, score by criterion, drop (fm_reward.py)
+  GET /api/tables/{id}/hint              a hint for the seat whose token the cookie holds (the game's
+                                         `ServerExtension.hints`)
+
+A game's own routes are its server extension's (`server/extension.py`).
 
 Nothing here shows what a game hides: a step is built from the view of the
 seat asked for, and only once the game is over (when the replay, seed
@@ -17,7 +17,6 @@ view of the seat whose token the request carries.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -27,13 +26,9 @@ from starlette.routing import BaseRoute, Route
 from cardtable.core.errors import CardtableError
 from cardtable.core.numbers import whole_number
 from cardtable.games import get_game
-from cardtable.server import fm_farm, fm_reward, fm_tables
+from cardtable.server.extension import extension_of
 from cardtable.server.service import COOKIE_PREFIX, TableService
 
-#: Hints by game name: a pure function of a seat's view to JSON data (a list of suggestions).
-#: Forbidden Memories: the fusion finder, [{"picks": ["h1", "h3"], "result": "#xxx Name", "atk": 0,
-#: "def": 0}, ...], the picks in the order to play them (docs/web.md, "Hints").
-HINTS: dict[str, Callable[[Any], Any]] = {"fm": fm_tables.fusion_hints}
 #: Finished tables whose states are kept for stepping through their replay.
 STEPPED_KEPT = 16
 
@@ -74,12 +69,9 @@ class ClientRoutes:
     def routes(self) -> list[BaseRoute]:
         """The routes, to go before the client's static files."""
         return [
-            Route("/api/games/fm/cards", self.fm_cards, methods=["GET"]),
-            Route("/api/games/fm/farm", fm_farm.farm, methods=["GET"]),
             Route("/api/games/{game}/rules", self.rules, methods=["GET"]),
             Route("/api/tables/{table}/steps/{step:int}", self.step, methods=["GET"]),
             Route("/api/tables/{table}/hint", self.hint, methods=["GET"]),
-            fm_reward.reward_route(self.service),
         ]
 
     async def rules(self, request: Request) -> Response:
@@ -92,16 +84,6 @@ class ClientRoutes:
         except CardtableError as error:
             return _refusal("unknown_game", str(error), 404)
         return PlainTextResponse(rules_page(game.name), media_type="text/markdown; charset=utf-8")
-
-    async def fm_cards(self, request: Request) -> Response:
-        """Every Forbidden Memories card with its text, the terrain table, the stars' cycle, the duelists."""
-        from cardtable.games.fm.carddata import duelists
-        from cardtable.server.fm_cards import catalogue
-
-        body = catalogue() | {
-            "duelists": [{"number": number, "name": duelist.name} for number, duelist in duelists().items()]
-        }
-        return JSONResponse(body, headers={"Cache-Control": "max-age=3600"})
 
     async def step(self, request: Request) -> Response:
         """A finished table after `step` actions, as one seat (or a spectator) saw it then."""
@@ -181,7 +163,7 @@ class ClientRoutes:
             return _refusal(
                 "spectator", "only a seat's player may ask for a hint (open your invitation)", 403
             )
-        finder = HINTS.get(table.game.name)
+        finder = extension_of(table.game).hints
         if finder is None:
             return _refusal("no_hint", f"no hint is connected for {table.game.title} on this server yet", 501)
         return JSONResponse({"table": table.id, "seat": seat + 1, "hints": finder(table.match.view(seat))})

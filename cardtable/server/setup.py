@@ -8,8 +8,7 @@ here, every refusal naming the field and the reason.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,8 +18,8 @@ from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
 from cardtable.core.players import Bot
 from cardtable.games import AnyGame, get_game
-from cardtable.server import fm_tables
 from cardtable.server.clocks import read_clock
+from cardtable.server.extension import extension_of
 from cardtable.server.limits import Limits
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
 
@@ -28,17 +27,12 @@ AnyMatch = Match[Any, Any, Any, Any]
 
 #: The first names given to bots that come without one (as the browser's quick games name theirs).
 BOT_NAMES = ("Robin", "Sasha", "Kim", "Alex", "Jo", "Noor", "Sam")
-#: Games whose tables take more than people and bots: the seat keys they add, and the start
-#: position those keys make (with the duelist, if any, at each seat).
-PositionMaker = Callable[[list[dict[str, Any]], random.Random], tuple[dict[str, Any], list[int | None]]]
-GAME_SETUPS: dict[str, tuple[frozenset[str], PositionMaker]] = {
-    "fm": (frozenset({"duelist", "deck"}), fm_tables.fm_position),
-}
 
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who plays a seat: a person, or a bot (a bot spec, or an FM duelist) with its pace."""
+    """Who plays a seat: a person, or a bot (a bot spec, or the game's own bot by number: an FM duelist)
+    with its pace."""
 
     name: str
     bot: str | None = None
@@ -160,7 +154,10 @@ class TableSetup:
 def seat_bot(seat: SeatSpec, game: AnyGame) -> Bot:
     """A new bot for a bot's seat."""
     if seat.duelist is not None:
-        return fm_tables.duelist_bot(seat.duelist)
+        make = extension_of(game).seat_bot
+        if make is None:
+            raise CardtableError(f"seat {seat.name!r}: {game.title} tables have no bot of the game's own")
+        return make(seat.duelist)
     assert seat.bot is not None
     return make_opponent(seat.bot, game)
 
@@ -190,7 +187,8 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
         game = get_game(game_name)
     except CardtableError as error:
         raise BadRequest(str(error)) from None
-    extra_keys, make_position = GAME_SETUPS.get(game.name, (frozenset(), None))
+    extension = extension_of(game)
+    extra_keys, make_position = extension.seat_keys, extension.position
     _refuse_unknown(
         data,
         {"protocol", "game", "preset", "options", "seats", "clock", "privacy", "hot_seat"},
@@ -224,10 +222,9 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
             position, duelists = make_position(seats, make_rng(seed, "decks"))
         except CardtableError as error:
             raise BadRequest(str(error)) from None
+        bot_name = extension.seat_bot_name or str
         specs = [
-            spec
-            if duelist is None
-            else SeatSpec(spec.name or fm_tables.duelist_name(duelist), None, spec.pace, duelist)
+            spec if duelist is None else SeatSpec(spec.name or bot_name(duelist), None, spec.pace, duelist)
             for spec, duelist in zip(specs, duelists, strict=True)
         ]
     specs = _named_apart(specs)
@@ -285,7 +282,7 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= limits.max_bot_pace:
         raise BadRequest(f"{where} pace: {pace!r} should be seconds from 0 to {limits.max_bot_pace:g}")
     if kind == "duelist":
-        # The duelist itself is read with the start position (fm_tables).
+        # The duelist itself is read with the start position (the game's `ServerExtension.position`).
         return SeatSpec(name, None, float(pace), None)
     spec = _text(data["bot"], f"{where} bot", limits.max_name_chars)
     if spec.strip().lower().startswith("policy:"):

@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).parent.parent.parent
 PACKAGE = ROOT / "cardtable" / "games" / "drump"
-SCREEN = ROOT / "cardtable" / "frontends" / "drump_screen.py"
+SCREEN = ROOT / "cardtable" / "games" / "drump" / "screen.py"
 MODULES = sorted(PACKAGE.glob("*.py"))
 
 

@@ -15,10 +15,6 @@ from rich.console import Console
 
 from cardtable.core.match import Match
 from cardtable.frontends.cli import main
-from cardtable.frontends.fm.campaign import CampaignScreen
-from cardtable.frontends.fm.deck_files import read_deck, write_deck
-from cardtable.frontends.fm.screen import render
-from cardtable.frontends.fm.store import CampaignStore
 from cardtable.games.fm import GAME
 from cardtable.games.fm.campaign import (
     MAX_OWNED,
@@ -33,6 +29,10 @@ from cardtable.games.fm.campaign import (
 from cardtable.games.fm.carddata import cards
 from cardtable.games.fm.decks import DeckError, deck_from_json, deck_problems
 from cardtable.games.fm.rank import Rank
+from cardtable.games.fm.terminal.campaign import CampaignScreen
+from cardtable.games.fm.terminal.deck_files import read_deck, write_deck
+from cardtable.games.fm.terminal.screen import render
+from cardtable.games.fm.terminal.store import CampaignStore
 
 
 def progress_with(starchips: int = 0) -> object:

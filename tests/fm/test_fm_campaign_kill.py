@@ -27,9 +27,9 @@ from rich.console import Console
 
 from cardtable.core.chance import make_rng
 from cardtable.core.jsonio import JSON
-from cardtable.frontends.fm.campaign import CampaignScreen
-from cardtable.frontends.fm.store import CampaignStore
 from cardtable.games.fm.campaign import Progress, new_campaign
+from cardtable.games.fm.terminal.campaign import CampaignScreen
+from cardtable.games.fm.terminal.store import CampaignStore
 
 WORKTREE = Path(__file__).resolve().parents[2]
 SEED = 5

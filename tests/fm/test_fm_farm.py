@@ -13,11 +13,11 @@ from click.testing import CliRunner
 
 from cardtable.core.chance import make_rng
 from cardtable.core.errors import UnknownNameError
-from cardtable.frontends.fm.finder import fm
 from cardtable.games.fm.carddata import cards, duelists
 from cardtable.games.fm.farm import POOL_TOTAL, farm_json, farm_plan, find_rank, rank_letters
 from cardtable.games.fm.finder import drops_of
 from cardtable.games.fm.rank import drop, rank_rewards
+from cardtable.games.fm.terminal.finder import fm
 
 #: Cards of every kind of drop: in many pools, in a single S/A-POW pool, in TEC pools.
 CARDS = (1, 2, 8, 58, 337, 657)

@@ -11,12 +11,12 @@ from rich.console import Console
 
 from cardtable.core.chance import make_rng
 from cardtable.core.match import Match
-from cardtable.frontends.fm.reward import NOT_KEPT, free_duel_epilogue
 from cardtable.frontends.terminal import TerminalGame
 from cardtable.games.fm import GAME
 from cardtable.games.fm.ai import DuelistAI
 from cardtable.games.fm.rank import drop, rank, rank_score
 from cardtable.games.fm.reward import CRITERIA, duel_reward
+from cardtable.games.fm.terminal.reward import NOT_KEPT, free_duel_epilogue
 from tests.fm.helpers import duel, monster
 
 #: Seat 1 wins on this attack: Blue-eyes White Dragon against 2,000 LP and an empty field.

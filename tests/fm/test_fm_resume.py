@@ -9,9 +9,9 @@ from click.testing import CliRunner
 
 from cardtable.core.errors import UnknownNameError
 from cardtable.frontends.cli import main
-from cardtable.frontends.fm.play import resume_bot
 from cardtable.games.fm.ai import DuelistAI
 from cardtable.games.fm.carddata import duelists
+from cardtable.games.fm.terminal.play import resume_bot
 
 
 def run(*args: str, input: str) -> tuple[int, str]:

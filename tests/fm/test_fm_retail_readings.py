@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 
 from cardtable.core.errors import PositionError
-from cardtable.frontends.fm.store import CampaignStore
 from cardtable.games.fm.campaign import (
     CampaignError,
     Progress,
@@ -29,6 +28,7 @@ from cardtable.games.fm.position import position_of, state_from_position
 from cardtable.games.fm.rank import Rank
 from cardtable.games.fm.rules import legal_actions
 from cardtable.games.fm.state import OVER
+from cardtable.games.fm.terminal.store import CampaignStore
 from cardtable.games.fm.turn import EXODIA, new_duel
 from cardtable.games.fm.view import view
 from tests.fm.helpers import FILLER, cid, duel, match_from, monster, play, zone

@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 
 from cardtable.core.seal import new_key, new_nonce, seal
-from cardtable.frontends.fm.store import SCHEMA_VERSION, CampaignStore, SaveError
 from cardtable.games.fm.campaign import CampaignError, Progress, new_campaign, record_duel
 from cardtable.games.fm.carddata import cards
 from cardtable.games.fm.duelists import duel_position
 from cardtable.games.fm.rank import Rank
+from cardtable.games.fm.terminal.store import SCHEMA_VERSION, CampaignStore, SaveError
 
 WORKTREE = Path(__file__).resolve().parents[2]
 
@@ -158,7 +158,7 @@ def in_a_process_without_root_powers(path: Path) -> str:
     code = textwrap.dedent(
         f"""
         import random
-        from cardtable.frontends.fm.store import CampaignStore, SaveError
+        from cardtable.games.fm.terminal.store import CampaignStore, SaveError
         from cardtable.games.fm.campaign import new_campaign
         store = CampaignStore({str(path)!r}, lock_wait=0.2)
         print("loaded", store.load() is not None)

@@ -14,9 +14,10 @@ import pytest
 from cardtable.games.fm.campaign import progress_from_json, progress_to_json
 from cardtable.games.fm.carddata import cards
 from cardtable.games.fm.rank import rank
+from cardtable.games.fm.server import campaigns
+from cardtable.games.fm.server.campaigns import CAMPAIGN_COOKIE
 from cardtable.server import app as application
-from cardtable.server import campaigns, setup
-from cardtable.server.campaigns import CAMPAIGN_COOKIE
+from cardtable.server import setup
 from cardtable.server.limits import Limits
 from cardtable.server.storage import SqliteStorage
 from cardtable.server.tables import token_hash

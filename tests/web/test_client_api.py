@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +13,9 @@ import httpx
 import pytest
 
 from cardtable.games import get_game
+from cardtable.games.fm.server import extension as fm_extension
+from cardtable.games.fm.server import tables as fm_tables
 from cardtable.server import app as application
-from cardtable.server import client_api, fm_tables
 from cardtable.server.guard import Site
 from cardtable.server.limits import Limits
 from cardtable.server.storage import SqliteStorage
@@ -140,10 +142,10 @@ def test_a_hint_comes_from_the_view_of_the_seat_whose_cookie_is_shown(
         assert (await client.get(f"/api/tables/{table_id}/hint")).status_code == 403
         # Seat 2's person claims the invitation: its token is kept in a cookie.
         await client.post(f"/api/tables/{table_id}/claim", json={"invite": created["seats"][1]["invite"]})
-        monkeypatch.delitem(client_api.HINTS, "fm")
+        monkeypatch.setattr(fm_extension, "EXTENSION", replace(fm_extension.EXTENSION, hints=None))
         unconnected = await client.get(f"/api/tables/{table_id}/hint")
         assert unconnected.status_code == 501 and unconnected.json()["error"]["code"] == "no_hint"
-        monkeypatch.setitem(client_api.HINTS, "fm", finder)
+        monkeypatch.setattr(fm_extension, "EXTENSION", replace(fm_extension.EXTENSION, hints=finder))
         answer = (await client.get(f"/api/tables/{table_id}/hint")).json()
         assert answer["seat"] == 2 and answer["hints"][0]["picks"] == ["h1", "h2"]
         assert seen[0].seat == 1, "the hint was given seat 2's view"

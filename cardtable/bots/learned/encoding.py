@@ -1,12 +1,17 @@
 """The machine-learning encoding of a game: one integer per possible action, one array per view.
 
 An `Encoding` fixes, for one game, every possible action's integer id (the
-game's interned `ACTIONS` table where it has one) and the layout of the
+game's interned `ACTIONS` table where it has one; a game with no table of
+its actions numbers its legal actions of the moment) and the layout of the
 observation: a flat float32 array built from a seat's view alone, its parts
 named in a `Layout` so that docs/rl.md and the code cannot drift apart.
 Seats in an observation are counted from the observer (0 is the observer,
 1 the next seat round the table, ...) and padded to the game's largest
 table, so one layout serves every table size.
+
+A game's own encoding is the `ENCODING` of the module its declaration names
+(`Game.encoding`, in the game's folder); a game that names none has the
+generic one (`cardtable.bots.learned.generic`).
 """
 
 from __future__ import annotations
@@ -108,6 +113,9 @@ class Encoding:
     action_doc: str
     #: `observe(game.view(state, seat))` without building the view, where a game has it (faster; equal).
     observe_state: Callable[[Any, int], Observation] | None = None
+    #: With no table of actions (`actions` empty): how many legal actions the ids can number, id k the
+    #: k-th legal action of the moment in the rules' order (0: the ids are the table's).
+    legal_slots: int = 0
     #: Id by action value, for actions that are not the table's own objects.
     _by_value: dict[Any, int] = field(init=False, repr=False)
     #: Id by object identity: rules hand out the table's own (interned) objects, so this is the fast path.
@@ -127,7 +135,7 @@ class Encoding:
     @property
     def action_count(self) -> int:
         """How many ids there are (the size of the discrete action space)."""
-        return len(self.actions)
+        return self.legal_slots or len(self.actions)
 
     @property
     def observation_size(self) -> int:
@@ -136,6 +144,8 @@ class Encoding:
 
     def action_id(self, action: object) -> int:
         """The integer id of an action (ValueError naming it if it is not one of this game's)."""
+        if self.legal_slots:
+            raise ValueError(f"{self.game}'s ids number the legal actions of the moment: see action_ids")
         index = self._by_identity.get(id(action))
         if index is None:
             index = self._by_value.get(action)
@@ -145,34 +155,47 @@ class Encoding:
 
     def action_ids(self, legal: Sequence[object]) -> list[int]:
         """The ids of legal actions, in the rules' order."""
+        if self.legal_slots:
+            if len(legal) > self.legal_slots:
+                raise ValueError(
+                    f"{len(legal)} legal actions, more than the {self.legal_slots} ids of {self.game}'s "
+                    "encoding: the game should declare its action_list"
+                )
+            return list(range(len(legal)))
         by_identity, ids = self._by_identity, []
         for action in legal:
             index = by_identity.get(id(action))
             ids.append(index if index is not None else self.action_id(action))
         return ids
 
+    def action_of(self, action_id: int, legal: Sequence[object]) -> object | None:
+        """The action an id in range stands for now (`legal`: the legal actions), or None if none does."""
+        if self.legal_slots:
+            return legal[action_id] if action_id < len(legal) else None
+        action: object = self.actions[action_id]
+        return action
+
     def mask(self, legal: Sequence[object]) -> npt.NDArray[np.int8]:
         """A 0/1 array over every id, 1 where the action is legal."""
-        mask = np.zeros(len(self.actions), dtype=np.int8)
+        mask = np.zeros(self.action_count, dtype=np.int8)
         mask[self.action_ids(legal)] = 1
         return mask
 
 
-#: The module defining each game's encoding (imported when the game is first asked for).
-MODULES = {
-    "drump": "cardtable.bots.learned.drump",
-    "scout": "cardtable.bots.learned.scout",
-    "dnup": "cardtable.bots.learned.dnup",
-    "fm": "cardtable.bots.learned.fm",
-}
-
-
 def encoding_for(game: str) -> Encoding:
-    """The encoding of the game called `game` (UnknownNameError if it has none)."""
-    module = MODULES.get(game)
-    if module is None:
-        raise UnknownNameError(f"no machine-learning encoding for {game!r}; encodings: {', '.join(MODULES)}")
-    encoding: Encoding = import_module(module).ENCODING
+    """The encoding of the game called `game`: the game's own, else the generic one (UnknownNameError if
+    there is no such game)."""
+    from cardtable.games import get_game
+
+    try:
+        rules = get_game(game)
+    except UnknownNameError as error:
+        raise UnknownNameError(f"no machine-learning encoding for {game!r}: {error}") from None
+    if rules.encoding is None:
+        from cardtable.bots.learned.generic import generic_encoding
+
+        return generic_encoding(rules)
+    encoding: Encoding = import_module(rules.encoding).ENCODING
     return encoding
 
 

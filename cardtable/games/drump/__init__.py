@@ -61,6 +61,9 @@ GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
     evaluate=evaluate,
     unlogged=unlogged,
     bots={"heuristic": DrumpHeuristicBot, "coach": DrumpCoachBot},
+    # Its front ends, in its folder (docs/new-game.md).
+    screen="cardtable.games.drump.screen",
+    encoding="cardtable.games.drump.encoding",
 )
 
 register(GAME)

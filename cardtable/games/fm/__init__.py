@@ -63,6 +63,10 @@ GAME: Game[FmState, Action, FmView, FmOptions] = Game(
     # Each side brings its own deck, and fusions make new cards.
     known_card_set=False,
     conserves_cards=False,
+    # Its front ends, in its folder (docs/new-game.md).
+    screen="cardtable.games.fm.terminal",
+    encoding="cardtable.games.fm.encoding",
+    server="cardtable.games.fm.server.extension",
 )
 
 register(GAME)

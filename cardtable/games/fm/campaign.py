@@ -4,8 +4,8 @@ A new player gets a starter deck drawn from the seven starter pools.  Each
 won duel pays starchips by rank and drops one card from the beaten
 duelist's pool for that rank; starchips buy cards by password.  Keeping the
 progress is the application's part: the terminal's save file
-(`cardtable.frontends.fm.store`) and the server's database for a browser
-(`cardtable.server.campaigns`); both call these functions.
+(`cardtable.games.fm.terminal.store`) and the server's database for a browser
+(`cardtable.games.fm.server.campaigns`); both call these functions.
 
 The retail caps hold (rules page, "Caps"): at most 250 copies of a card, and
 starchips never above 999,999.

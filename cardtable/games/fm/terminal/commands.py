@@ -14,13 +14,13 @@ from rich.console import Console
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import PathError
 from cardtable.core.paths import check_new_file
-from cardtable.frontends.fm.campaign import CampaignScreen
-from cardtable.frontends.fm.deck_files import read_deck, write_deck
-from cardtable.frontends.fm.finder import fm
-from cardtable.frontends.fm.screen import describe_card
-from cardtable.frontends.fm.store import CampaignStore, campaign_store
 from cardtable.games.fm.campaign import Progress, set_deck
 from cardtable.games.fm.decks import DeckError, starter_deck
+from cardtable.games.fm.terminal.campaign import CampaignScreen
+from cardtable.games.fm.terminal.deck_files import read_deck, write_deck
+from cardtable.games.fm.terminal.finder import fm
+from cardtable.games.fm.terminal.screen import describe_card
+from cardtable.games.fm.terminal.store import CampaignStore, campaign_store
 
 _save_option = click.option(
     "--save",

@@ -7,12 +7,12 @@ duel's rules, the campaign's rules and the deck rules are the game's.
 
 from __future__ import annotations
 
-from cardtable.frontends.fm.commands import COMMANDS
-from cardtable.frontends.fm.guide import HINTS, card_info, describe, legend, steps
-from cardtable.frontends.fm.play import play_setup, resume_bot
-from cardtable.frontends.fm.reward import free_duel_epilogue
-from cardtable.frontends.fm.screen import render, render_compact, stage
 from cardtable.frontends.registry import FrontEnd, register_front_end
+from cardtable.games.fm.terminal.commands import COMMANDS
+from cardtable.games.fm.terminal.guide import HINTS, card_info, describe, legend, steps
+from cardtable.games.fm.terminal.play import play_setup, resume_bot
+from cardtable.games.fm.terminal.reward import free_duel_epilogue
+from cardtable.games.fm.terminal.screen import render, render_compact, stage
 
 register_front_end(
     FrontEnd(

@@ -22,9 +22,6 @@ from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import CardtableError
 from cardtable.core.match import Match
 from cardtable.core.numbers import whole_number
-from cardtable.frontends.fm.reward import reward_panel
-from cardtable.frontends.fm.screen import describe_card
-from cardtable.frontends.fm.store import CampaignStore, SavedDuel
 from cardtable.frontends.terminal import TerminalGame
 from cardtable.games.fm import GAME
 from cardtable.games.fm.actions import Action
@@ -45,6 +42,9 @@ from cardtable.games.fm.duelists import duel_position
 from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.reward import duel_reward
 from cardtable.games.fm.state import FmState
+from cardtable.games.fm.terminal.reward import reward_panel
+from cardtable.games.fm.terminal.screen import describe_card
+from cardtable.games.fm.terminal.store import CampaignStore, SavedDuel
 from cardtable.games.fm.view import FmView
 
 #: The opponent's seat in a campaign duel (the player is seat 0).

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 import click
 
-from cardtable.frontends.fm.farm import farm_command
 from cardtable.games.fm.carddata import card, card_text, duelists, rituals
 from cardtable.games.fm.combination import StepKind
 from cardtable.games.fm.finder import (
@@ -28,6 +27,7 @@ from cardtable.games.fm.finder import (
     recipes_for,
     rituals_with,
 )
+from cardtable.games.fm.terminal.farm import farm_command
 
 #: How many entries of a long list `fm card` shows unless asked for all.
 SHOWN = 15

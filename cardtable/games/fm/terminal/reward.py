@@ -54,7 +54,7 @@ def free_duel_epilogue(match: Match[Any, Any, Any, Any]) -> RenderableType | Non
 
     A campaign duel shows its own (the campaign keeps it); a duel against a person or a bot gives nothing.
     """
-    from cardtable.frontends.fm.campaign import StoredMatch
+    from cardtable.games.fm.terminal.campaign import StoredMatch
 
     if isinstance(match, StoredMatch) or match.outcome is None or len(match.players) != 2:
         return None

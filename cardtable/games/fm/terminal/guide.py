@@ -16,7 +16,6 @@ from rich.text import Text
 from cardtable.core.errors import UnknownNameError
 from cardtable.core.events import Event
 from cardtable.core.numbers import whole_number
-from cardtable.frontends.fm.screen import describe_card, monster_strength
 from cardtable.frontends.registry import Hint, UnknownCard
 from cardtable.games.fm import magic
 from cardtable.games.fm.actions import (
@@ -38,6 +37,7 @@ from cardtable.games.fm.events import CardLost, TrapSprung
 from cardtable.games.fm.finder import Hint as FusionHint
 from cardtable.games.fm.finder import find_card, view_hints
 from cardtable.games.fm.state import FIELD_PICK
+from cardtable.games.fm.terminal.screen import describe_card, monster_strength
 from cardtable.games.fm.view import FmView, SeenMonster, describe_event
 
 #: Fusion hints listed unless `fusions all` is asked for.

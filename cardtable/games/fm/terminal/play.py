@@ -12,14 +12,14 @@ from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import UnknownNameError
 from cardtable.core.match import Match
 from cardtable.core.players import HUMANS, Bot
-from cardtable.frontends.fm.deck_files import read_deck
-from cardtable.frontends.fm.store import campaign_store
 from cardtable.frontends.registry import PlayRequest
 from cardtable.games.fm import GAME
 from cardtable.games.fm.ai import DuelistAI
 from cardtable.games.fm.carddata import duelists
 from cardtable.games.fm.decks import starter_deck
 from cardtable.games.fm.duelists import duel_position, find_duelist
+from cardtable.games.fm.terminal.deck_files import read_deck
+from cardtable.games.fm.terminal.store import campaign_store
 
 
 def play_setup(request: PlayRequest) -> tuple[Match[Any, Any, Any, Any], dict[int, Bot]]:
