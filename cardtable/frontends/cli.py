@@ -162,7 +162,7 @@ def _data_folder_options(command: Callable[..., None]) -> Callable[..., None]:
 @click.option("--debug", is_flag=True, help="Show the traceback of any error (for developers).")
 @_data_folder_options
 def main(debug: bool) -> None:
-    """Play, replay, simulate and study card games: DRUMP, Scout, dnup and the Forbidden Memories duel."""
+    """Play, replay, simulate and study card games (`cardtable games` lists them and their bots)."""
 
 
 @main.command()
@@ -191,12 +191,13 @@ def games(names: bool) -> None:
         return
     from cardtable.bots import bot_names
 
+    width = max(map(len, game_names()))
     for name in game_names():
         game = get_game(name)
         seats = (
             f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"
         )
-        click.echo(f"{name:8} {game.title} ({seats} players); bots: {', '.join(bot_names(game))}")
+        click.echo(f"{name:{width}} {game.title} ({seats} players); bots: {', '.join(bot_names(game))}")
 
 
 @main.group()
