@@ -41,7 +41,7 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.server.storage import SqliteStorage
+from cardtable.server.sqlite_storage import SqliteStorage
 
 #: Bounds on what one run may ask for.
 MAX_TABLES = 2000
