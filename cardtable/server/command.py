@@ -177,7 +177,10 @@ def serve(
     except Exception as error:
         raise click.ClickException(f"cannot open the database {shown(target)!r}: {error}") from None
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(storage, settings, workers or os.cpu_count() or 1, search_workers, site)
+    # The other processes on a shared database reach this one at the address it listens on.
+    app = create_app(
+        storage, settings, workers or os.cpu_count() or 1, search_workers, site, default_public_url(sock)
+    )
     http, websocket = guarded_protocols(SocketGate(settings))
     config = uvicorn.Config(
         app,

@@ -28,6 +28,7 @@ from cardtable.core.seal import load_key
 from cardtable.server.storage import (
     CampaignRecord,
     DuplicateError,
+    LostTableError,
     SealedStorage,
     StorageError,
     StoredTable,
@@ -76,6 +77,11 @@ CREATE TABLE IF NOT EXISTS table_events (
     time DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS servers (
+    backend INTEGER PRIMARY KEY,
+    url TEXT NOT NULL,
+    registered DOUBLE PRECISION NOT NULL
+);
 CREATE TABLE IF NOT EXISTS campaigns (
     token_hash TEXT PRIMARY KEY,
     progress TEXT NOT NULL,
@@ -86,6 +92,18 @@ CREATE TABLE IF NOT EXISTS campaigns (
 );
 """
 
+#: A table's advisory lock: a 64-bit hash of its id, computed by the database.
+_KEY = "hashtextextended(%s, 0)"
+#: The process whose connection holds a table's lock, by its address (pg_locks splits the key in two).
+_HOLDER = f"""
+SELECT servers.url FROM (SELECT {_KEY} AS key) AS wanted, pg_locks
+JOIN servers ON servers.backend = pg_locks.pid
+WHERE pg_locks.locktype = 'advisory' AND pg_locks.granted AND pg_locks.objsubid = 1
+  AND pg_locks.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND pg_locks.classid::bigint = (wanted.key >> 32) & 4294967295
+  AND pg_locks.objid::bigint = wanted.key & 4294967295
+  AND pg_locks.pid <> pg_backend_pid()
+"""
 _TABLE_COLUMNS = "id, game, setup, token_hashes, creator, created, outcome"
 Result = TypeVar("Result")
 
@@ -124,19 +142,33 @@ class PostgresDatabase:
         self.fault: str | None = None
         self.refused = 0
         self._connection: Any = None
+        #: The tables whose locks this process's connection holds, and those it lost with a connection.
+        self.held: set[str] = set()
+        self.lost: set[str] = set()
+        #: The address at which this process serves its tables (register_server).
+        self.url_served: str | None = None
         connection = self._connect()
         with connection.transaction():
             connection.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             connection.execute(_SCHEMA)
 
     def _connect(self) -> Any:
+        """The connection, opened again if it broke: its locks went with it, and are taken again if free."""
         if self._connection is None or self._connection.closed:
-            self._connection = self._psycopg.connect(
+            connection = self._psycopg.connect(
                 self.url,
                 autocommit=True,
                 connect_timeout=int(CONNECT_SECONDS),
                 options=f"-c statement_timeout={int(STATEMENT_SECONDS * 1000)}",
             )
+            if self.url_served is not None:
+                self._register(connection)
+            for table_id in sorted(self.held):
+                rows = connection.execute(f"SELECT pg_try_advisory_lock({_KEY})", (table_id,)).fetchall()
+                if not rows[0][0]:
+                    self.held.discard(table_id)
+                    self.lost.add(table_id)
+            self._connection = connection
         return self._connection
 
     # -- calls through faults ---------------------------------------------------------------------
@@ -177,9 +209,22 @@ class PostgresDatabase:
             )
         return StorageError(f"the database cannot be written: {reason}")
 
-    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
+    def _write(self, statements: Sequence[tuple[str, Sequence[Any]]], table_id: str | None = None) -> None:
+        """Run `statements` as one transaction; for a table, only while no other process owns it.
+
+        The fence: in the transaction, the table's lock is taken for the transaction alone, which this
+        process's own session lock allows and another's refuses; so a process that lost a table (its
+        connection broke, another took the table over) cannot store one more action of it.
+        """
+
         def work(connection: Any) -> None:
             with connection.transaction():
+                if table_id is not None:
+                    (free,) = connection.execute(
+                        f"SELECT pg_try_advisory_xact_lock({_KEY})", (table_id,)
+                    ).fetchone()
+                    if not free:
+                        raise LostTableError(f"table {table_id} is served by another server process now")
                 for sql, parameters in statements:
                     connection.execute(sql, parameters)
 
@@ -205,7 +250,8 @@ class PostgresDatabase:
                         table.created,
                     ),
                 )
-            ]
+            ],
+            table.id,
         )
 
     def append_action(
@@ -227,7 +273,8 @@ class PostgresDatabase:
                         table_id,
                     ),
                 ),
-            ]
+            ],
+            table_id,
         )
 
     def append_event(
@@ -235,7 +282,7 @@ class PostgresDatabase:
     ) -> None:
         """Store event `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
         statements = event_statements(table_id, number, event, outcome)
-        self._write([(_placeholders(sql), parameters) for sql, parameters in statements])
+        self._write([(_placeholders(sql), parameters) for sql, parameters in statements], table_id)
 
     def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
         """Replace what a table keeps of its seats' secrets (committed)."""
@@ -310,6 +357,57 @@ class PostgresDatabase:
         """Let go of the database."""
         if self._connection is not None:
             self._connection.close()
+
+    # -- ownership: a session advisory lock per table, held by the owner's connection ------------------
+    shared = True
+
+    def _register(self, connection: Any) -> None:
+        connection.execute(
+            "INSERT INTO servers (backend, url, registered) VALUES (pg_backend_pid(), %s, %s) "
+            "ON CONFLICT (backend) DO UPDATE SET url = excluded.url, registered = excluded.registered",
+            (self.url_served, time.time()),
+        )
+
+    def register_server(self, url: str) -> None:
+        """Name the address at which this process serves its tables (again at every new connection)."""
+        self.url_served = url
+        self._call(self._register)
+
+    def claim_table(self, table_id: str) -> bool:
+        """Own a table, unless another live process does: its lock, held until released or the link breaks."""
+        if table_id in self.held:
+            return True
+        (locked,) = self._rows(f"SELECT pg_try_advisory_lock({_KEY})", (table_id,))[0]
+        if locked:
+            self.held.add(table_id)
+        return bool(locked)
+
+    def release_table(self, table_id: str) -> None:
+        """Let another process own a table."""
+        if table_id in self.held:
+            self.held.discard(table_id)
+            self._rows(f"SELECT pg_advisory_unlock({_KEY})", (table_id,))
+
+    def holder(self, table_id: str) -> str | None:
+        """The address of the process whose connection holds a table's lock (None: none, or this one)."""
+        rows = self._rows(_HOLDER, (table_id,))
+        return rows[0][0] if rows else None
+
+    def free_tables(self, known: frozenset[str]) -> list[str]:
+        """Claim every unfinished table no live process owns (but those in `known`); returns them."""
+        rows = self._rows(
+            "SELECT id FROM (SELECT id FROM tables WHERE finished IS NULL AND NOT (id = ANY(%s)) "
+            "ORDER BY created OFFSET 0) AS unowned WHERE pg_try_advisory_lock(hashtextextended(id, 0))",
+            (sorted(known | self.held),),
+        )
+        claimed = [table_id for (table_id,) in rows]
+        self.held.update(claimed)
+        return claimed
+
+    def lost_tables(self) -> set[str]:
+        """The tables lost with a broken connection since last asked (another process may own them now)."""
+        lost, self.lost = self.lost, set()
+        return lost
 
     def _stored(self, row: tuple[Any, ...]) -> StoredTable:
         table_id, game, setup, token_hashes, creator, created, outcome = row

@@ -215,6 +215,31 @@ class SqliteDatabase:
         self.connection.close()
         server_lock.release(self._lock)
 
+    # -- ownership: the one process that holds the file owns every table ---------------------------
+    shared = False
+
+    def register_server(self, url: str) -> None:
+        """Nothing to do: no other process shares the file."""
+
+    def claim_table(self, table_id: str) -> bool:
+        """Every table is this process's."""
+        return True
+
+    def release_table(self, table_id: str) -> None:
+        """Nothing to do."""
+
+    def holder(self, table_id: str) -> str | None:
+        """No other process holds a table."""
+        return None
+
+    def free_tables(self, known: frozenset[str]) -> list[str]:
+        """None: the server recovers every table at its start (`unfinished_tables`)."""
+        return []
+
+    def lost_tables(self) -> set[str]:
+        """None: the file is held for the process's life."""
+        return set()
+
     def _stored(self, row: tuple[Any, ...]) -> StoredTable:
         table_id, game, setup, token_hashes, creator, created, outcome = row
         actions = self.connection.execute(

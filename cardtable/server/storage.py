@@ -49,6 +49,10 @@ class DuplicateError(Exception):
     """A row stored twice (an action number a table already has): nothing was stored."""
 
 
+class LostTableError(StorageError):
+    """A write for a table another server process has taken over: nothing was stored (ownership.py)."""
+
+
 @dataclass(frozen=True)
 class TableRecord:
     """A stored table: its set-up, the hashes of its seats' tokens, and every action taken."""
@@ -171,6 +175,36 @@ class Storage(Protocol):
         """Let go of the database."""
         ...
 
+    # -- which server process serves a table (ownership.py) ---------------------------------------
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may share the database (PostgreSQL), so that tables are owned."""
+        ...
+
+    def register_server(self, url: str) -> None:
+        """Name the address at which this process serves the tables it owns, for the other processes."""
+        ...
+
+    def claim_table(self, table_id: str) -> bool:
+        """Own a table, unless another live process does (True if this one owns it now)."""
+        ...
+
+    def release_table(self, table_id: str) -> None:
+        """Let another process own a table this one is done with."""
+        ...
+
+    def holder(self, table_id: str) -> str | None:
+        """The address of the process that owns a table (None: none does, or this one)."""
+        ...
+
+    def free_tables(self, known: frozenset[str]) -> list[str]:
+        """Claim every unfinished table no live process owns (those in `known` left out); returns them."""
+        ...
+
+    def lost_tables(self) -> set[str]:
+        """The tables this process owned and lost with its link to the database (each told once)."""
+        ...
+
 
 class Database(Protocol):
     """Rows kept as they are given (the secrets in them sealed already); the same faults as `Storage`."""
@@ -220,6 +254,36 @@ class Database(Protocol):
 
     def close(self) -> None:
         """Let go of the database."""
+        ...
+
+    # -- which server process serves a table (ownership.py) ---------------------------------------
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may share the database (PostgreSQL), so that tables are owned."""
+        ...
+
+    def register_server(self, url: str) -> None:
+        """Name the address at which this process serves the tables it owns, for the other processes."""
+        ...
+
+    def claim_table(self, table_id: str) -> bool:
+        """Own a table, unless another live process does (True if this one owns it now)."""
+        ...
+
+    def release_table(self, table_id: str) -> None:
+        """Let another process own a table this one is done with."""
+        ...
+
+    def holder(self, table_id: str) -> str | None:
+        """The address of the process that owns a table (None: none does, or this one)."""
+        ...
+
+    def free_tables(self, known: frozenset[str]) -> list[str]:
+        """Claim every unfinished table no live process owns (those in `known` left out); returns them."""
+        ...
+
+    def lost_tables(self) -> set[str]:
+        """The tables this process owned and lost with its link to the database (each told once)."""
         ...
 
 
@@ -303,6 +367,36 @@ class SealedStorage:
     def close(self) -> None:
         """Let go of the database."""
         self.database.close()
+
+    # -- which server process serves a table --------------------------------------------------------
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may share the database."""
+        return self.database.shared
+
+    def register_server(self, url: str) -> None:
+        """Name the address at which this process serves the tables it owns."""
+        self.database.register_server(url)
+
+    def claim_table(self, table_id: str) -> bool:
+        """Own a table, unless another live process does."""
+        return self.database.claim_table(table_id)
+
+    def release_table(self, table_id: str) -> None:
+        """Let another process own a table."""
+        self.database.release_table(table_id)
+
+    def holder(self, table_id: str) -> str | None:
+        """The address of the process that owns a table (None: none does, or this one)."""
+        return self.database.holder(table_id)
+
+    def free_tables(self, known: frozenset[str]) -> list[str]:
+        """Claim every unfinished table no live process owns; returns them."""
+        return self.database.free_tables(known)
+
+    def lost_tables(self) -> set[str]:
+        """The tables this process owned and lost."""
+        return self.database.lost_tables()
 
     # -- sealing --------------------------------------------------------------------------------
     def _opened_table(self, stored: StoredTable) -> TableRecord:
@@ -390,6 +484,7 @@ __all__ = [
     "CampaignRecord",
     "Database",
     "DuplicateError",
+    "LostTableError",
     "SealedStorage",
     "Storage",
     "StorageError",

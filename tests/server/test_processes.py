@@ -1,0 +1,155 @@
+"""Three server processes on one PostgreSQL database: people on different processes play one table to its
+end, the process that owns it is killed (SIGKILL) in the middle, and another takes the table over.
+
+Each person stays with the process they first connected to (the owner's
+clients move to the next one when it dies): two of them are relayed to the
+owner.  Every acknowledged action must be in the table once, at the version
+its acknowledgement named, and every frame any seat or the spectator got,
+through whichever process, is checked as `test_secrecy.py` checks them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from cardtable.games import get_game
+from cardtable.server.ownership import TAKEOVER_SECONDS
+from tests.server.helpers import Client, ServerProcess
+from tests.server.postgres import Cluster
+from tests.server.test_secrecy import _check_receiver, _states
+
+SEATS = [{"person": "A"}, {"person": "B"}, {"bot": "random"}, {"person": "D"}]
+#: Where each person and the spectator connect first (index into the processes; 0 owns the table).
+HOMES = {0: 0, 1: 1, 3: 2, None: 1}
+#: Seconds a table may take to be served again after its owner is killed: PostgreSQL drops the dead
+#: connection's locks at once, a client reconnects, and a join (or the next scan) takes the table over.
+TAKEOVER_LIMIT = 5 * TAKEOVER_SECONDS
+
+
+class Seat:
+    """One person (or the spectator) playing at random through the processes, every connection kept."""
+
+    def __init__(self, servers: list[ServerProcess], home: int, seat: int | None, token: str | None) -> None:
+        self.servers = servers
+        self.home = home
+        self.seat = seat
+        self.token = token
+        self.rng = random.Random(seat if seat is not None else 99)
+        self.clients: list[Client] = []
+        #: version -> action text, of every acknowledgement this seat got.
+        self.acked: dict[int, str] = {}
+        #: When a state frame came after each reconnection.
+        self.served_again: list[float] = []
+
+    def alive(self) -> ServerProcess:
+        """Its process, or the next one that still runs."""
+        for step in range(len(self.servers)):
+            server = self.servers[(self.home + step) % len(self.servers)]
+            if server.process is not None and server.process.poll() is None:
+                return server
+        raise AssertionError("every server process is gone")
+
+    async def play(self, table: str) -> dict[str, Any]:
+        """Play until the game is over, through as many connections as it takes."""
+        while True:
+            try:
+                return await self._play_once(table)
+            except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError):
+                await asyncio.sleep(0.05)
+
+    async def _play_once(self, table: str) -> dict[str, Any]:
+        client = Client(self.alive().socket_url)
+        self.clients.append(client)
+        await client.open(open_timeout=5)
+        try:
+            state = await client.join(table, self.token)
+            self.served_again.append(time.monotonic())
+            asked: int | None = None
+            while True:
+                if state["legal"] and asked != state["version"]:
+                    await asyncio.sleep(self.rng.uniform(0.0, 0.02))
+                    choice = self.rng.choice(state["legal"])
+                    asked = state["version"]
+                    await client.send({"type": "action", "id": choice["id"], "version": state["version"]})
+                frame = await client.next()
+                assert frame["type"] != "error", frame
+                if frame["type"] == "ack":
+                    assert self.acked.setdefault(frame["version"], frame["action"]) == frame["action"]
+                elif frame["type"] == "state":
+                    state = frame
+                elif frame["type"] == "game_over":
+                    return frame
+        finally:
+            await client.close()
+
+
+def test_people_on_three_processes_play_on_through_a_kill_of_the_owner(
+    postgres_cluster: Cluster, tmp_path: Path
+) -> None:
+    database = postgres_cluster.new_database()
+    key = tmp_path / "postgres.key"
+    servers = [ServerProcess(database, key=key).start() for _ in range(3)]
+    try:
+        created = servers[0].create_table("scout", SEATS, claim=False)
+        table = created["table"]
+        tokens: dict[int, str] = {}
+        for seat in created["seats"]:
+            number = seat["seat"] - 1
+            if "invite" in seat:
+                # Each invitation is claimed at the person's own process: the owner's to grant, relayed there.
+                claimed = servers[HOMES[number]].claim(table, seat["invite"])
+                assert claimed.status_code == 200, claimed.text
+                tokens[number] = claimed.json()["token"]
+            elif "token" in seat:
+                tokens[number] = seat["token"]
+        seats = [
+            Seat(servers, home, seat, None if seat is None else tokens[seat]) for seat, home in HOMES.items()
+        ]
+
+        async def kill_the_owner() -> float:
+            while sum(len(seat.acked) for seat in seats) < 6:
+                await asyncio.sleep(0.02)
+            servers[0].kill()
+            return time.monotonic()
+
+        async def everything() -> tuple[float, list[dict[str, Any]]]:
+            games = asyncio.gather(*(seat.play(table) for seat in seats))
+            killed = await kill_the_owner()
+            return killed, list(await games)
+
+        killed, endings = asyncio.run(everything())
+        over = endings[0]
+        assert all(ending["replay"] == over["replay"] for ending in endings)
+        actions = [line for line in over["replay"][1:] if "action" in line]
+        # Every acknowledged action is there, at the version its acknowledgement named.
+        acked = {version: text for seat in seats for version, text in seat.acked.items()}
+        assert max(acked) > 6, "the kill fell before the end of the game"
+        for version, text in acked.items():
+            assert actions[version - 1]["action"] == text, f"acknowledged action {version} was lost"
+        # ... once: the stored numbers run from 0 with no gap and no repeat.
+        summary = httpx.get(f"{servers[1].base}/api/tables/{table}").json()
+        assert summary["finished"] and summary["version"] == len(actions)
+        moved = [seat for seat in seats if len(seat.clients) > 1]
+        assert len(moved) == len(seats), "every client was sent away by the kill and came back"
+        takeover = max(seat.served_again[1] for seat in moved) - killed
+        print(f"the table was served again {takeover:.2f} s after its owner was killed")
+        assert takeover < TAKEOVER_LIMIT
+        # No frame reached a seat that should not see it, through whichever process it came.
+        game = get_game("scout")
+        match, states = _states(over["replay"])
+        checked = sum(
+            _check_receiver(game, states, match.seed, seat.seat, client)
+            for seat in seats
+            for client in seat.clients
+        )
+        assert checked > 50
+    finally:
+        for server in servers:
+            server.stop()
