@@ -17,10 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cardtable.games import get_game
 from cardtable.server.ownership import TAKEOVER_SECONDS
+from cardtable.server.postgres_storage import PostgresStorage
+from cardtable.server.setup import SeatSpec, TableSetup
+from cardtable.server.storage import LostTableError, StorageError, TableRecord
 from tests.server.helpers import Client, ServerProcess
 from tests.server.postgres import Cluster
 from tests.server.test_secrecy import _check_receiver, _states
@@ -153,3 +157,45 @@ def test_people_on_three_processes_play_on_through_a_kill_of_the_owner(
     finally:
         for server in servers:
             server.stop()
+
+
+def _record(table_id: str) -> TableRecord:
+    setup = TableSetup("drump", 5, {}, (SeatSpec("Ann"), SeatSpec("Bob")))
+    return TableRecord(table_id, setup, (None, None), "127.0.0.1", 1.0)
+
+
+def test_one_process_at_a_time_owns_a_table_and_a_lost_one_cannot_be_written(
+    postgres_cluster: Cluster, tmp_path: Path
+) -> None:
+    database = postgres_cluster.new_database()
+    first = PostgresStorage(database, key_path=tmp_path / "postgres.key")
+    second = PostgresStorage(database, key_path=tmp_path / "postgres.key")
+    try:
+        first.register_server("http://127.0.0.1:1111/")
+        second.register_server("http://127.0.0.1:2222/")
+        assert first.claim_table("t1")
+        first.create_table(_record("t1"))
+        first.append_action("t1", 0, 0, "end", None)
+        assert not second.claim_table("t1") and second.holder("t1") == "http://127.0.0.1:1111/"
+        assert first.holder("t1") is None  # its own
+        with pytest.raises(LostTableError):
+            second.append_action("t1", 1, 1, "end", None)
+        assert second.free_tables(frozenset()) == []
+        # The owner's connection breaks (as when its process is killed): its lock goes at once.
+        (backend,) = first.database._rows("SELECT pg_backend_pid()", ())[0]
+        second.database._rows("SELECT pg_terminate_backend(%s)", (backend,))
+        assert second.free_tables(frozenset()) == ["t1"] and second.holder("t1") is None
+        second.append_action("t1", 1, 1, "end", None)
+        # The first process, on its next call, finds its link broken; then it has lost the table.
+        with pytest.raises(StorageError):
+            first.append_action("t1", 2, 0, "end", None)
+        with pytest.raises(LostTableError):
+            first.append_action("t1", 2, 0, "end", None)
+        assert first.lost_tables() == {"t1"} and first.lost_tables() == set()
+        record = second.load_table("t1")
+        assert record is not None and record.actions == ((0, "end"), (1, "end"))
+        second.release_table("t1")
+        assert first.claim_table("t1")
+    finally:
+        first.close()
+        second.close()
