@@ -104,6 +104,18 @@ WHERE pg_locks.locktype = 'advisory' AND pg_locks.granted AND pg_locks.objsubid 
   AND pg_locks.objid::bigint = wanted.key & 4294967295
   AND pg_locks.pid <> pg_backend_pid()
 """
+#: An action stored, fenced (see `_write`), with its table's version and outcome, in one statement.
+_APPEND_ACTION = """
+WITH fence AS (SELECT pg_try_advisory_xact_lock(hashtextextended(%(table)s, 0)) AS free),
+stored AS (
+    INSERT INTO actions (table_id, number, seat, text, time)
+    SELECT %(table)s, %(number)s, %(seat)s, %(text)s, %(time)s FROM fence WHERE fence.free
+    RETURNING number
+)
+UPDATE tables SET version = %(version)s, outcome = %(outcome)s, finished = %(finished)s
+WHERE id = %(table)s AND EXISTS (SELECT 1 FROM stored)
+RETURNING id
+"""
 _TABLE_COLUMNS = "id, game, setup, token_hashes, creator, created, outcome"
 Result = TypeVar("Result")
 
@@ -257,25 +269,27 @@ class PostgresDatabase:
     def append_action(
         self, table_id: str, number: int, seat: int, text: str, outcome: dict[str, Any] | None, played: float
     ) -> None:
-        """Store action `number` (from 0) of a table and when it was played (and the outcome, if it ended)."""
-        self._write(
-            [
-                (
-                    "INSERT INTO actions (table_id, number, seat, text, time) VALUES (%s, %s, %s, %s, %s)",
-                    (table_id, number, seat, text, played),
-                ),
-                (
-                    "UPDATE tables SET version = %s, outcome = %s, finished = %s WHERE id = %s",
-                    (
-                        number + 1,
-                        None if outcome is None else json.dumps(outcome),
-                        None if outcome is None else played,
-                        table_id,
-                    ),
-                ),
-            ],
-            table_id,
-        )
+        """Store action `number` (from 0) of a table and when it was played (and the outcome, if it ended).
+
+        One statement, so one round trip to the database: the fence, the action and the table's version.
+        """
+        parameters = {
+            "table": table_id,
+            "number": number,
+            "seat": seat,
+            "text": text,
+            "time": played,
+            "version": number + 1,
+            "outcome": None if outcome is None else json.dumps(outcome),
+            "finished": None if outcome is None else played,
+        }
+
+        def work(connection: Any) -> None:
+            stored = connection.execute(_APPEND_ACTION, parameters).fetchall()
+            if not stored:
+                raise LostTableError(f"table {table_id} is served by another server process now")
+
+        self._call(work)
 
     def append_event(
         self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
