@@ -82,6 +82,8 @@ class Figures:
     #: Resident bytes of the servers and their workers, idle and at the end of the measured time.
     idle_memory: int = 0
     memory: int = 0
+    #: CPU seconds PostgreSQL's processes used while measuring (NaN: SQLite, inside the server).
+    database_cpu: float = float("nan")
     relayed: int = 0
 
 
@@ -233,7 +235,11 @@ def stored_actions(database: str, key: Path, tables: set[str]) -> dict[tuple[str
 
 
 async def run(
-    arguments: argparse.Namespace, bases: list[str], server_pids: list[int], database: Path | None
+    arguments: argparse.Namespace,
+    bases: list[str],
+    server_pids: list[int],
+    database: Path | None,
+    postmaster: int | None = None,
 ) -> Figures:
     """Ramp up, measure for the given time, stop."""
     figures = Figures()
@@ -264,6 +270,7 @@ async def run(
         await asyncio.sleep(RAMP_SECONDS)
         figures.measuring = True
         cpu_before = cpu_seconds(server_pids)
+        database_before = cpu_seconds([postmaster]) if postmaster else 0.0
         client_before = time.process_time()
         started = time.perf_counter()
         await asyncio.sleep(arguments.seconds)
@@ -273,6 +280,8 @@ async def run(
         if server_pids:
             figures.cpu = cpu_seconds(server_pids) - cpu_before
             figures.memory = resident_bytes(server_pids)
+        if postmaster:
+            figures.database_cpu = cpu_seconds([postmaster]) - database_before
         stop.set()
         await asyncio.sleep(arguments.pace + 0.5)
         for task in tasks:
@@ -349,7 +358,9 @@ def main() -> None:
         bases = [base.rstrip("/") for base in bases]
         sqlite_file = Path(database) if processes and arguments.db == "sqlite" else None
         try:
-            figures = asyncio.run(run(arguments, bases, [process.pid for process in processes], sqlite_file))
+            postmaster = cluster.postmaster() if cluster is not None else None
+            pids = [process.pid for process in processes]
+            figures = asyncio.run(run(arguments, bases, pids, sqlite_file, postmaster))
         finally:
             for process in processes:
                 process.terminate()
@@ -413,6 +424,7 @@ def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[s
             else "not checked: the server is not ours",
         ),
         ("server + workers CPU", f"{figures.cpu / elapsed * 100:.0f} %", "of one core"),
+        ("PostgreSQL's CPU", f"{figures.database_cpu / elapsed * 100:.0f} %", "of one core, its processes"),
         ("CPU per table", f"{figures.cpu / elapsed / arguments.tables * 1000:.2f} ms/s", "of one core"),
         (
             "memory",

@@ -94,6 +94,10 @@ class Cluster:
         )
         return self
 
+    def postmaster(self) -> int:
+        """The process id of the cluster's server (its backends are its children)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def url(self, database: str = "postgres") -> str:
         """The address of a database of the cluster, through its socket."""
         return f"postgresql://postgres@/{database}?host={self.socket}"
