@@ -247,7 +247,11 @@ class TableService:
                 self.summaries.put(table_id, table.summary())
                 self.replays.put(table_id, replay_lines(table.match))
             elif record is not None and self.storage.shared:
-                table = LiveTable(record)
+                try:
+                    table = LiveTable(record)
+                except Exception as error:
+                    log.error("table %s cannot be replayed: %s", table_id, error)
+                    return None
         if table is not None and table.finished:
             # Rebuilding a finished table replays its game: keep the last ones asked for.
             self.finished.put(table_id, table)
