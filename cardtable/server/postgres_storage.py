@@ -102,7 +102,7 @@ WHERE pg_locks.locktype = 'advisory' AND pg_locks.granted AND pg_locks.objsubid 
   AND pg_locks.database = (SELECT oid FROM pg_database WHERE datname = current_database())
   AND pg_locks.classid::bigint = (wanted.key >> 32) & 4294967295
   AND pg_locks.objid::bigint = wanted.key & 4294967295
-  AND pg_locks.pid <> pg_backend_pid()
+  AND pg_locks.pid <> pg_backend_pid() AND servers.url <> %s
 """
 #: An action stored, fenced (see `_write`), with its table's version and outcome, in one statement.
 _APPEND_ACTION = """
@@ -404,7 +404,9 @@ class PostgresDatabase:
 
     def holder(self, table_id: str) -> str | None:
         """The address of the process whose connection holds a table's lock (None: none, or this one)."""
-        rows = self._rows(_HOLDER, (table_id,))
+        # A dead process of this one's address (this one started again on its port) is no other process:
+        # its lock is about to go, and a relay to it would be a relay to this one.
+        rows = self._rows(_HOLDER, (table_id, self.url_served or ""))
         return rows[0][0] if rows else None
 
     def free_tables(self, known: frozenset[str]) -> list[str]:

@@ -11,7 +11,10 @@ through whichever process, is checked as `test_secrecy.py` checks them.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -25,10 +28,12 @@ from cardtable.server.ownership import TAKEOVER_SECONDS
 from cardtable.server.postgres_storage import PostgresStorage
 from cardtable.server.setup import SeatSpec, TableSetup
 from cardtable.server.storage import LostTableError, StorageError, TableRecord
-from tests.server.helpers import Client, ServerProcess
+from tests.server.helpers import ROOT, Client, ServerProcess
 from tests.server.postgres import Cluster
 from tests.server.test_secrecy import _check_receiver, _states
 
+#: A PostgreSQL address nothing listens at (port 1), with a password that must not be shown.
+UNREACHABLE = "postgresql://ann:hunter2@127.0.0.1:1/cards"
 SEATS = [{"person": "A"}, {"person": "B"}, {"bot": "random"}, {"person": "D"}]
 #: Where each person and the spectator connect first (index into the processes; 0 owns the table).
 HOMES = {0: 0, 1: 1, 3: 2, None: 1}
@@ -182,9 +187,9 @@ def test_one_process_at_a_time_owns_a_table_and_a_lost_one_cannot_be_written(
         with pytest.raises(LostTableError):
             second.append_action("t1", 1, 1, "end", None)
         assert second.free_tables(frozenset()) == []
-        # The owner's connection breaks (as when its process is killed): its lock goes at once.
+        # The owner's connection breaks (as when its process is killed): its lock goes with it.
         (backend,) = first.database._rows("SELECT pg_backend_pid()", ())[0]
-        second.database._rows("SELECT pg_terminate_backend(%s)", (backend,))
+        second.database._rows("SELECT pg_terminate_backend(%s, 5000)", (backend,))  # waits for its end
         assert second.free_tables(frozenset()) == ["t1"] and second.holder("t1") is None
         second.append_action("t1", 1, 1, "end", None)
         # The first process, on its next call, finds its link broken; then it has lost the table.
@@ -200,3 +205,13 @@ def test_one_process_at_a_time_owns_a_table_and_a_lost_one_cannot_be_written(
     finally:
         first.close()
         second.close()
+
+
+def test_a_database_that_cannot_be_reached_stops_the_server_naming_it_without_its_password() -> None:
+    command = [sys.executable, "-m", "cardtable.server", "--port", "0", "--db", UNREACHABLE]
+    result = subprocess.run(
+        command, capture_output=True, text=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(ROOT))
+    )
+    assert result.returncode != 0 and "open http" not in result.stdout
+    assert "cannot open the database 'postgresql://ann:***@127.0.0.1:1/cards'" in result.stderr
+    assert "hunter2" not in result.stderr
