@@ -32,8 +32,9 @@ from cardtable.core.seal import seal_padded
 from cardtable.server.bot_loop import draw_random_move
 from cardtable.server.limits import Limits
 from cardtable.server.setup import SeatSpec, TableSetup, seat_bot
+from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.sqlite_writes import Statement
-from cardtable.server.storage import SqliteStorage, TableRecord
+from cardtable.server.storage import TableRecord
 from cardtable.server.tables import Connection, LiveTable
 from cardtable.server.workers import BotPool, BotRequest
 

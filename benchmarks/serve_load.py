@@ -2,6 +2,7 @@
 
     python benchmarks/serve_load.py [--tables 500] [--seconds 60] [--pace 1.0] [--game drump]
                                     [--search-tables 0] [--search-bot ismcts:1]
+                                    [--db sqlite|postgres] [--processes 1]
 
 Starts `cardtable serve` on 127.0.0.1 (a fresh database in a temporary
 folder, limits raised for one address) unless `--server URL` names one
@@ -14,10 +15,19 @@ thinking time is spent.  A finished game is replaced by a new table.  After
 a ramp-up the figures are measured for `--seconds`; then every acknowledged
 action is looked up in the server's database.
 
+`--db postgres` keeps the tables in PostgreSQL instead of SQLite: a cluster
+of its own in a temporary folder (Debian's `postgresql`, as the tests start
+it), and `--processes N` starts N server processes on it.  Each person then
+creates their table at one process (in turn) and connects to a process drawn
+at random, as behind a proxy that spreads connections: with two processes
+about half the people are relayed to the process that owns their table.
+
 Prints: actions per second (people's and bots'), the round-trip latency of a
 person's action (sent to acknowledged) at p50, p99 and worst, errors, lost
-actions (acknowledged but not stored), the CPU the server and its
-workers used (in all, and per action), and the sizes of the database and its write-ahead log over the
+actions (acknowledged but not stored), the CPU the servers and their
+workers used (in all, and per action) and their memory (resident, above what
+they held idle), both also per table, and (SQLite) the sizes of the database
+and its write-ahead log over the
 run (sampled every `--sample` seconds: the log must stay under its bound).
 """
 
@@ -42,12 +52,14 @@ import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.server.storage import SqliteStorage
+from cardtable.server.storage import open_storage
 
 #: Bounds on what one run may ask for.
 MAX_TABLES = 2000
 MAX_SECONDS = 600.0
+MAX_PROCESSES = 4
 RAMP_SECONDS = 5.0
+IDLE_SECONDS = 3.0
 
 
 @dataclass
@@ -69,10 +81,17 @@ class Figures:
     client_cpu: float = 0.0
     #: (seconds from the start, database bytes, write-ahead log bytes), sampled over the run.
     sizes: list[tuple[float, int, int]] = field(default_factory=list)
+    #: Resident bytes of the servers and their workers, idle and at the end of the measured time.
+    idle_memory: int = 0
+    memory: int = 0
+    #: CPU seconds PostgreSQL's processes used while measuring (NaN: SQLite, inside the server).
+    database_cpu: float = float("nan")
+    relayed: int = 0
 
 
 async def person(
     base: str,
+    join_base: str,
     http: httpx.AsyncClient,
     game: str,
     pace: float,
@@ -81,11 +100,15 @@ async def person(
     stop: asyncio.Event,
     bot: dict[str, Any],
 ) -> None:
-    """One scripted person: a table after another, a random legal action a pace after each turn comes."""
-    url = base.replace("http://", "ws://") + "/ws"
+    """One scripted person: a table after another, a random legal action a pace after each turn comes.
+
+    Tables are created at `base` and played through `join_base` (another process relays them).
+    """
+    url = join_base.replace("http://", "ws://") + "/ws"
+    figures.relayed += join_base != base
     while not stop.is_set():
         response = await http.post(
-            "/api/tables",
+            base + "/api/tables",
             json={
                 "protocol": 1,
                 "game": game,
@@ -146,8 +169,8 @@ async def play(
             thinking = asyncio.get_running_loop().create_task(asyncio.sleep(pace))
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds of a process and of its live children (Linux /proc)."""
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU seconds of processes and of their live children (Linux /proc)."""
     total = 0.0
     tick = os.sysconf("SC_CLK_TCK")
     for entry in Path("/proc").iterdir():
@@ -157,8 +180,27 @@ def cpu_seconds(pid: int) -> float:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(entry.name) == pid or int(fields[1]) == pid:
+        if int(entry.name) in pids or int(fields[1]) in pids:
             total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def resident_bytes(pids: list[int]) -> int:
+    """Resident memory of processes and of their live children (Linux /proc, VmRSS)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            if int(entry.name) not in pids and parent not in pids:
+                continue
+            status = (entry / "status").read_text()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1]) * 1024
     return total
 
 
@@ -181,9 +223,9 @@ async def sample_sizes(database: Path, seconds: float, figures: Figures, stop: a
     figures.sizes.append((time.perf_counter() - started, file_size(database), file_size(wal)))
 
 
-def stored_actions(database: Path, tables: set[str]) -> dict[tuple[str, int], str]:
-    """Every stored action of some tables by (table, version), opened with the key (the server stopped)."""
-    storage = SqliteStorage(database)
+def stored_actions(database: str, key: Path, tables: set[str]) -> dict[tuple[str, int], str]:
+    """Every stored action of some tables by (table, version), opened with the key (the servers stopped)."""
+    storage = open_storage(database, key_path=key)
     try:
         stored = {}
         for table in tables:
@@ -196,7 +238,11 @@ def stored_actions(database: Path, tables: set[str]) -> dict[tuple[str, int], st
 
 
 async def run(
-    arguments: argparse.Namespace, base: str, server_pid: int | None, database: Path | None
+    arguments: argparse.Namespace,
+    bases: list[str],
+    server_pids: list[int],
+    database: Path | None,
+    postmaster: int | None = None,
 ) -> Figures:
     """Ramp up, measure for the given time, stop."""
     figures = Figures()
@@ -205,31 +251,40 @@ async def run(
     if database is not None:
         sampling = asyncio.create_task(sample_sizes(database, arguments.sample, figures, stop))
     limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as http:
+    await asyncio.sleep(IDLE_SECONDS)  # the servers' workers start
+    figures.idle_memory = resident_bytes(server_pids)
+    async with httpx.AsyncClient(limits=limits, timeout=60) as http:
         rng = random.Random(arguments.seed)
         tasks = []
         for index in range(arguments.tables):
             searching = index < arguments.search_tables
             bot = {"bot": arguments.search_bot} if searching else {"bot": "random", "pace": arguments.pace}
             table_rng = random.Random(rng.random())
+            base, join_base = bases[index % len(bases)], rng.choice(bases)
             tasks.append(
                 asyncio.create_task(
-                    person(base, http, arguments.game, arguments.pace, table_rng, figures, stop, bot)
+                    person(
+                        base, join_base, http, arguments.game, arguments.pace, table_rng, figures, stop, bot
+                    )
                 )
             )
             if index % 50 == 49:
                 await asyncio.sleep(0.1)
         await asyncio.sleep(RAMP_SECONDS)
         figures.measuring = True
-        cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
+        cpu_before = cpu_seconds(server_pids)
+        database_before = cpu_seconds([postmaster]) if postmaster else 0.0
         client_before = time.process_time()
         started = time.perf_counter()
         await asyncio.sleep(arguments.seconds)
         figures.measuring = False
         figures.elapsed = time.perf_counter() - started
         figures.client_cpu = time.process_time() - client_before
-        if server_pid:
-            figures.cpu = cpu_seconds(server_pid) - cpu_before
+        if server_pids:
+            figures.cpu = cpu_seconds(server_pids) - cpu_before
+            figures.memory = resident_bytes(server_pids)
+        if postmaster:
+            figures.database_cpu = cpu_seconds([postmaster]) - database_before
         stop.set()
         await asyncio.sleep(arguments.pace + 0.5)
         for task in tasks:
@@ -269,52 +324,86 @@ def main() -> None:
     parser.add_argument(
         "--sample", type=float, default=10.0, help="seconds between two samples of the database's size"
     )
+    parser.add_argument(
+        "--db", choices=["sqlite", "postgres"], default="sqlite", help="where the tables are kept"
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help=f"server processes on the database (at most {MAX_PROCESSES})"
+    )
     arguments = parser.parse_args()
     if not 1 <= arguments.tables <= MAX_TABLES or not 0 < arguments.seconds <= MAX_SECONDS:
         parser.error(f"--tables from 1 to {MAX_TABLES}, --seconds above 0 and at most {MAX_SECONDS:g}")
     if not 0 <= arguments.search_tables <= arguments.tables:
         parser.error("--search-tables from 0 to --tables")
+    if not 1 <= arguments.processes <= MAX_PROCESSES or (
+        arguments.processes > 1 and arguments.db == "sqlite"
+    ):
+        parser.error(f"--processes from 1 to {MAX_PROCESSES}, and above 1 only with --db postgres")
     folder = tempfile.TemporaryDirectory(prefix="serve-load-")
-    database = Path(folder.name) / "tables.sqlite"
-    process = None
-    base = arguments.server
-    if base is None:
-        count = arguments.tables * 2 + 100
-        command = [
-            sys.executable,
-            "-m",
-            "cardtable.server",
-            "--port",
-            "0",
-            "--db",
-            str(database),
-            "--limit",
-            f"max_tables_per_address={count}",
-            "--limit",
-            f"max_connections_per_address={count}",
-            "--limit",
-            f"max_tables={count}",
-            "--limit",
-            f"max_sockets_per_address={count}",
-            "--limit",
-            f"http_burst={count}",
-        ]
-        if arguments.workers:
-            command += ["--workers", str(arguments.workers)]
-        process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-        assert process.stdout is not None
-        base = process.stdout.readline().split("open ")[1].split()[0]
-    base = base.rstrip("/")
+    key = Path(folder.name) / "tables.key"
+    database = str(Path(folder.name) / "tables.sqlite")
+    cluster = None
+    if arguments.db == "postgres" and arguments.server is None:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+        from tests.server.postgres import Cluster
+
+        cluster = Cluster().start()
+        database = cluster.new_database()
+    processes: list[subprocess.Popen[str]] = []
+    bases = [arguments.server] if arguments.server else []
     try:
-        figures = asyncio.run(
-            run(arguments, base, process.pid if process else None, database if process else None)
-        )
+        if arguments.server is None:
+            for _ in range(arguments.processes):
+                process = start_server(arguments, database, key)
+                processes.append(process)
+                assert process.stdout is not None
+                bases.append(process.stdout.readline().split("open ")[1].split()[0])
+        bases = [base.rstrip("/") for base in bases]
+        sqlite_file = Path(database) if processes and arguments.db == "sqlite" else None
+        try:
+            postmaster = cluster.postmaster() if cluster is not None else None
+            pids = [process.pid for process in processes]
+            figures = asyncio.run(run(arguments, bases, pids, sqlite_file, postmaster))
+        finally:
+            for process in processes:
+                process.terminate()
+            for process in processes:
+                process.wait(30)
+        tables = {entry[0] for entry in figures.acknowledged}
+        stored = stored_actions(database, key, tables) if processes else {}
     finally:
-        if process is not None:
-            process.terminate()
-            process.wait(30)
-    stored = stored_actions(database, {entry[0] for entry in figures.acknowledged}) if process else {}
+        if cluster is not None:
+            cluster.stop()
     report(arguments, figures, stored)
+
+
+def start_server(arguments: argparse.Namespace, database: str, key: Path) -> subprocess.Popen[str]:
+    """`cardtable serve` on a free port of 127.0.0.1, on the database, its limits raised for one address."""
+    count = arguments.tables * 2 + 100
+    command = [
+        sys.executable,
+        "-m",
+        "cardtable.server",
+        "--port",
+        "0",
+        "--db",
+        database,
+        "--key",
+        str(key),
+        "--limit",
+        f"max_tables_per_address={count}",
+        "--limit",
+        f"max_connections_per_address={count}",
+        "--limit",
+        f"max_tables={count}",
+        "--limit",
+        f"max_sockets_per_address={count}",
+        "--limit",
+        f"http_burst={count}",
+    ]
+    if arguments.workers:
+        command += ["--workers", str(arguments.workers)]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
 
 
 def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[str, int], str]) -> None:
@@ -343,6 +432,18 @@ def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[s
             f"{figures.cpu / max(1, figures.moves) * 1e6:.0f} us",
             "its workers' included (the load moves it less than the latencies)",
         ),
+        ("PostgreSQL's CPU", f"{figures.database_cpu / elapsed * 100:.0f} %", "of one core, its processes"),
+        ("CPU per table", f"{figures.cpu / elapsed / arguments.tables * 1000:.2f} ms/s", "of one core"),
+        (
+            "memory",
+            f"{figures.memory / 1e6:.0f} MB",
+            f"resident, servers and workers ({figures.idle_memory / 1e6:.0f} MB idle)",
+        ),
+        (
+            "memory per table",
+            f"{(figures.memory - figures.idle_memory) / arguments.tables / 1e3:.0f} kB",
+            "above idle",
+        ),
         ("this program's CPU", f"{figures.client_cpu / elapsed * 100:.0f} %", ""),
         (
             "machine load",
@@ -350,7 +451,9 @@ def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[s
             "1, 5 and 15 minutes, at the end",
         ),
     ]
-    print(f"cardtable serve under load: {arguments.tables} tables of {arguments.game}, each a scripted")
+    where = "SQLite" if arguments.db == "sqlite" else f"PostgreSQL, {arguments.processes} server process(es)"
+    print(f"cardtable serve under load ({where}): {arguments.tables} tables of {arguments.game},")
+    print("each a scripted", end=" ")
     print(
         f"person and a random bot moving {arguments.pace:g} s after their turn comes;"
         f" {elapsed:.0f} s measured after {RAMP_SECONDS:g} s of ramp-up"
@@ -358,6 +461,10 @@ def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[s
     if arguments.search_tables:
         searching = f"{arguments.search_tables} of the tables seat {arguments.search_bot}"
         print(f"  ({searching} instead of the random bot)")
+    if arguments.processes > 1:
+        rows.append(
+            ("people relayed", f"{figures.relayed}", "connected to a process that did not own their table")
+        )
     for name, value, note in rows:
         print(f"  {name:<22} {value:>12}   {note}".rstrip())
     if figures.sizes:

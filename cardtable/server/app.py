@@ -41,7 +41,9 @@ from cardtable.server.extension import every_extension
 from cardtable.server.guard import LOCAL_SITE, Guard, Site, client_network, read_body
 from cardtable.server.limits import Limits
 from cardtable.server.memory import tend_memory
+from cardtable.server.ownership import Elsewhere
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError, error_frame, frame
+from cardtable.server.relay import forward_claim, relay
 from cardtable.server.service import COOKIE_PREFIX, TableService
 from cardtable.server.sockets import log_accept_failures
 from cardtable.server.storage import Storage, StorageError
@@ -87,8 +89,12 @@ def _error(error: ProtocolError) -> JSONResponse:
 class TableApp:
     """The routes of the server around one table service."""
 
-    def __init__(self, storage: Storage, pool: BotPool, limits: Limits, site: Site) -> None:
+    def __init__(
+        self, storage: Storage, pool: BotPool, limits: Limits, site: Site, own_url: str | None = None
+    ) -> None:
         self.limits = limits
+        #: The address the other server processes on a shared database reach this one at.
+        self.own_url = own_url
         self.site = site
         self.storage = storage
         self.pool = pool
@@ -127,6 +133,8 @@ class TableApp:
         """Recover the stored tables and start the workers; at the end, stop both."""
         log_accept_failures(asyncio.get_running_loop())
         self.pool.start()
+        if self.own_url is not None and self.storage.shared:
+            self.storage.register_server(self.own_url)
         self.service.recover()
         tending = asyncio.create_task(tend_memory())
         try:
@@ -183,6 +191,14 @@ class TableApp:
             table, seat, token = self.service.claim(table_id, code, request.cookies)
         except ProtocolError as error:
             return _error(error)
+        except Elsewhere as elsewhere:
+            # Another server process owns the table: the claim is its to make, and its answer is passed on.
+            client = request.client.host if request.client is not None else "unknown"
+            status, body, cookie = await forward_claim(elsewhere, str(code), client)
+            forwarded = Response(body, status_code=status, media_type="application/json")
+            if cookie is not None:
+                forwarded.headers.append("set-cookie", cookie)
+            return forwarded
         response = JSONResponse({"table": table.id, "seat": seat + 1, "token": token})
         self.site.set_cookie(response, COOKIE_PREFIX + table_id, token, SEAT_COOKIE_SECONDS)
         return response
@@ -315,6 +331,12 @@ class TableApp:
                 if message["type"] == "websocket.disconnect":
                     break
                 self.service.receive(connection, message.get("text"), cookies)
+                if connection.relay is not None:
+                    # It joined a table another server process owns: from now on, relayed there.
+                    url, join = connection.relay
+                    client = websocket.client.host if websocket.client is not None else address
+                    await relay(websocket, connection, url, join, client, cookies)
+                    break
         finally:
             self.service.disconnected(connection)
             connection.close()
@@ -332,10 +354,16 @@ async def _write(websocket: WebSocket, connection: Connection) -> None:
 
 
 def create_app(
-    storage: Storage, limits: Limits, workers: int, search_workers: int, site: Site = LOCAL_SITE
+    storage: Storage,
+    limits: Limits,
+    workers: int,
+    search_workers: int,
+    site: Site = LOCAL_SITE,
+    own_url: str | None = None,
 ) -> Starlette:
-    """The server's application over a storage, with its bot workers, reached at its site's address."""
-    tables = TableApp(storage, BotPool(workers, search_workers), limits, site)
+    """The server's application over a storage, with its bot workers, reached at its site's address (and,
+    by the other processes on a shared database, at `own_url`)."""
+    tables = TableApp(storage, BotPool(workers, search_workers), limits, site, own_url)
     app = Starlette(
         routes=tables.routes(),
         lifespan=tables.lifespan,

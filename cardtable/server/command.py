@@ -16,6 +16,8 @@ from cardtable.server.limits import Limits
 
 #: The database's name in the user's data directory, when --db is not given.
 DATABASE_NAME = "tables.sqlite"
+#: The key's name in the user's data directory for a PostgreSQL database, when --key is not given.
+POSTGRES_KEY_NAME = "postgres.key"
 
 
 def default_database() -> Path:
@@ -23,6 +25,17 @@ def default_database() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("cardtable")) / DATABASE_NAME
+
+
+def shown(target: str) -> str:
+    """A --db as a message may show it: a PostgreSQL address without its password."""
+    from cardtable.server.storage import is_postgres
+
+    if not is_postgres(target):
+        return target
+    from cardtable.server.postgres_storage import without_password
+
+    return without_password(target)
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -80,9 +93,19 @@ def default_public_url(sock: socket.socket) -> str:
 @click.option(
     "--db",
     "database",
-    type=click.Path(dir_okay=False),
+    metavar="FILE|URL",
     default=None,
-    help=f"SQLite file of the tables [default: {DATABASE_NAME} in the user data directory].",
+    help=f"SQLite file of the tables, or a PostgreSQL database (postgresql://...) that several server "
+    f"processes may share [default: {DATABASE_NAME} in the user data directory].",
+)
+@click.option(
+    "--key",
+    "key_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="File of the key that seals the tables' secrets, made on first use; every process on one "
+    f"database needs the same one [default: beside the SQLite file; for PostgreSQL, {POSTGRES_KEY_NAME} "
+    "in the user data directory].",
 )
 @click.option(
     "--limit",
@@ -117,6 +140,7 @@ def serve(
     port: int,
     public_url: str | None,
     database: str | None,
+    key_path: Path | None,
     limits: tuple[str, ...],
     workers: int | None,
     search_workers: int,
@@ -130,7 +154,7 @@ def serve(
     from cardtable.server.guard import Site
     from cardtable.server.logs import throttle_logs
     from cardtable.server.sockets import SocketGate, fit_descriptors, guarded_protocols
-    from cardtable.server.storage import SqliteStorage
+    from cardtable.server.storage import is_postgres, open_storage
 
     try:
         settings = fit_descriptors(Limits.from_assignments(limits))
@@ -140,18 +164,23 @@ def serve(
         site = Site.at(public_url) if public_url is not None else None
     except CardtableError as error:
         raise click.BadParameter(str(error), param_hint="--public-url") from None
-    path = Path(database) if database else default_database()
+    target = database or str(default_database())
+    if is_postgres(target) and key_path is None:
+        key_path = default_database().with_name(POSTGRES_KEY_NAME)
     try:
         sock = listening_socket(host, port)
     except OSError as error:
         raise click.ClickException(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
     site = site or Site.at(default_public_url(sock))
     try:
-        storage = SqliteStorage(path, durable=durable)
+        storage = open_storage(target, durable=durable, key_path=key_path)
     except Exception as error:
-        raise click.ClickException(f"cannot open the database {str(path)!r}: {error}") from None
+        raise click.ClickException(f"cannot open the database {shown(target)!r}: {error}") from None
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(storage, settings, workers or os.cpu_count() or 1, search_workers, site)
+    # The other processes on a shared database reach this one at the address it listens on.
+    app = create_app(
+        storage, settings, workers or os.cpu_count() or 1, search_workers, site, default_public_url(sock)
+    )
     http, websocket = guarded_protocols(SocketGate(settings))
     config = uvicorn.Config(
         app,
@@ -176,6 +205,6 @@ def serve(
         )
     listening = address_of(sock)
     where = "" if site.url + "/" == listening else f"listening on {listening}, "
-    click.echo(f"cardtable serve: open {site.url}/ ({where}tables kept in {path})")
+    click.echo(f"cardtable serve: open {site.url}/ ({where}tables kept in {storage.database.where})")
     sys.stdout.flush()
     uvicorn.Server(config).run(sockets=[sock])

@@ -26,6 +26,7 @@ from cardtable.server.bot_loop import run_bots
 from cardtable.server.invitations import COOKIE_PREFIX, Grants, Invitations, grant
 from cardtable.server.lifecycle import Lifecycle
 from cardtable.server.limits import Limits
+from cardtable.server.ownership import Elsewhere, Ownership
 from cardtable.server.protocol import (
     Act,
     Chat,
@@ -48,7 +49,7 @@ from cardtable.server.protocol import (
 from cardtable.server.recent import Recent
 from cardtable.server.rematch import Rematches
 from cardtable.server.setup import TableSetup, read_table_request
-from cardtable.server.storage import Storage, StorageError, TableRecord
+from cardtable.server.storage import LostTableError, Storage, StorageError, TableRecord
 from cardtable.server.tables import Connection, LiveTable, token_hash
 from cardtable.server.undo import Undos
 from cardtable.server.workers import BotPool
@@ -75,6 +76,7 @@ class TableService:
         #: Seconds since the epoch: when actions are taken, clocks run and tables expire.
         self.clock = clock
         self.lifecycle = Lifecycle(self)
+        self.ownership = Ownership(self)
         self.tables: dict[str, LiveTable] = {}
         #: Unfinished tables by the address that created them.
         self.tables_by_address: Counter[str] = Counter()
@@ -111,28 +113,21 @@ class TableService:
 
     # -- start and stop ---------------------------------------------------------------------
     def recover(self) -> int:
-        """Load every unfinished table from storage, replaying its actions; returns how many."""
-        for record in self.storage.unfinished_tables():
-            try:
-                table = LiveTable(record)
-            except Exception as error:
-                # The engine no longer replays this table (a rule changed): keep it stored, unplayed.
-                log.error("table %s cannot be replayed: %s", record.id, error)
-                self.broken.add(record.id)
-                continue
-            self.tables[table.id] = table
-            self.lifecycle.adopt(table)
-            if not table.finished:
-                self.tables_by_address[table.creator] += 1
-                self.schedule_bots(table)
+        """Load every unfinished table from storage (on a shared database, those no other live process
+        owns), replaying its actions; returns how many."""
+        if self.storage.shared:
+            self.ownership.scan()
+        else:
+            for record in self.storage.unfinished_tables():
+                self.ownership.take(record)
         self.lifecycle.start()
+        self.ownership.start()
         return len(self.tables)
 
     async def close(self) -> None:
         """Stop every bot and close every connection."""
         tasks = [table.bot_task for table in self.tables.values() if table.bot_task is not None]
-        if self.lifecycle.sweeper is not None:
-            tasks.append(self.lifecycle.sweeper)
+        tasks += [task for task in (self.lifecycle.sweeper, self.ownership.scanner) if task is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -169,9 +164,7 @@ class TableService:
 
     def open_table(self, setup: TableSetup, address: str, keys: tuple[str | None, ...]) -> LiveTable:
         """Make, store and start a table of a set-up, its seats held by the token hashes `keys`."""
-        table_id = secrets.token_hex(5)
-        while table_id in self.tables or self.storage.load_table(table_id) is not None:
-            table_id = secrets.token_hex(5)
+        table_id = self._new_table_id()
         record = TableRecord(
             id=table_id,
             setup=setup,
@@ -183,6 +176,7 @@ class TableService:
         try:
             self.storage.create_table(record)
         except Exception as error:
+            self.storage.release_table(table_id)
             if not isinstance(error, StorageError):  # the storage logs its faults once, not per refusal
                 log.exception("storing a new table failed")
             raise ProtocolError("storage", f"the table could not be stored ({error})") from None
@@ -192,11 +186,26 @@ class TableService:
         self.schedule_bots(table)
         return table
 
+    def _new_table_id(self) -> str:
+        """A new table's id, which this process owns (on a shared database, its lock taken)."""
+        while True:
+            table_id = secrets.token_hex(5)
+            if table_id in self.tables or not self.storage.claim_table(table_id):
+                continue
+            if self.storage.load_table(table_id) is None:
+                return table_id
+            self.storage.release_table(table_id)
+
     def claim(self, table_id: str, code: str, cookies: Mapping[str, str]) -> tuple[LiveTable, int, str]:
-        """Claim a seat's invitation: the table, the seat and its token, now its claimer's alone."""
+        """Claim a seat's invitation: the table, the seat and its token, now its claimer's alone.
+
+        Elsewhere if another process owns the table (the claim is the owner's to make).
+        """
         table = self.find(table_id)
         if table is None:
             raise ProtocolError("unknown_table", f"there is no table {table_id!r}")
+        if self.is_elsewhere(table):
+            raise self.ownership.elsewhere(table_id)
         seat, token = self.invitations.claim(table, code, cookies)
         return table, seat, token
 
@@ -216,8 +225,19 @@ class TableService:
             )
 
     def find(self, table_id: str) -> LiveTable | None:
-        """A live table, or a finished one (rebuilt from storage, the last few kept), or None."""
+        """A live table, or a finished one (rebuilt from storage, the last few kept), or None.
+
+        On a shared database, an unfinished table no live process owns is taken over; one another
+        process owns comes as stored, not kept (`is_elsewhere`: joining it is relayed to its owner).
+        """
         table = self.tables.get(table_id) or self.finished.get(table_id)
+        if (
+            table is None
+            and table_id not in self.broken
+            and self.storage.shared
+            and self.storage.claim_table(table_id)
+        ):
+            table = self.ownership.take_over(table_id)
         if table is None and table_id not in self.broken:
             record = self.storage.load_table(table_id)
             if record is not None and record.outcome is not None:
@@ -226,10 +246,20 @@ class TableService:
                 # Nobody is at it yet: what is asked of a finished table most is kept from this one replay.
                 self.summaries.put(table_id, table.summary())
                 self.replays.put(table_id, replay_lines(table.match))
+            elif record is not None and self.storage.shared:
+                try:
+                    table = LiveTable(record)
+                except Exception as error:
+                    log.error("table %s cannot be replayed: %s", table_id, error)
+                    return None
         if table is not None and table.finished:
             # Rebuilding a finished table replays its game: keep the last ones asked for.
             self.finished.put(table_id, table)
         return table
+
+    def is_elsewhere(self, table: LiveTable) -> bool:
+        """Whether a table `find` gave is owned by another process (a copy as stored, not played here)."""
+        return not table.finished and self.tables.get(table.id) is not table
 
     def summary(self, table_id: str) -> dict[str, Any] | None:
         """What anyone may know of a table, or None if there is no such table."""
@@ -283,6 +313,10 @@ class TableService:
             return
         try:
             self._handlers[type(message)](connection, message, cookies)
+        except Elsewhere as elsewhere:
+            # The socket relays this connection to the table's owner, this join first (app.py, relay.py).
+            self._leave(connection, None, answer=False)
+            connection.relay = (elsewhere.url, text or "")
         except ProtocolError as error:
             connection.send(error_frame(error.code, error.message, message.ref))
         except Exception:
@@ -295,6 +329,8 @@ class TableService:
         table = self.find(message.table)
         if table is None:
             raise ProtocolError("unknown_table", f"there is no table {message.table!r}")
+        if self.is_elsewhere(table):
+            raise self.ownership.elsewhere(table.id)
         token = message.token if message.token is not None else cookies.get(COOKIE_PREFIX + table.id)
         seat = None
         if token is not None:
@@ -410,6 +446,8 @@ class TableService:
             )
         except Exception as error:
             match.undo(1)
+            if isinstance(error, LostTableError):
+                self.ownership.let_go(table.id)
             if not isinstance(error, StorageError):  # the storage logs its faults once, not per refusal
                 log.exception("table %s: storing an action failed", table.id)
             raise ProtocolError(
@@ -448,7 +486,8 @@ class TableService:
     def _forget_if_idle(self, table: LiveTable | None) -> None:
         """A finished table nobody watches leaves memory (it stays in storage)."""
         if table is not None and table.finished and not table.connections:
-            self.tables.pop(table.id, None)
+            if self.tables.pop(table.id, None) is not None:
+                self.storage.release_table(table.id)
             self.audience.forget(table)
 
 

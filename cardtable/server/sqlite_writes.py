@@ -39,6 +39,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from cardtable.server.storage import StorageError
+
 log = logging.getLogger("cardtable.server")
 
 #: Tries of one write before it is refused.
@@ -53,10 +55,6 @@ WAL_LIMIT_BYTES = 16 << 20
 #: One statement of a transaction and its parameters.
 Statement = tuple[str, Sequence[Any]]
 _LOCKED = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
-
-
-class StorageError(Exception):
-    """A write the database refused (full disk, read-only file, lock, I/O error): nothing was stored."""
 
 
 def reason_of(error: sqlite3.Error) -> str:

@@ -1,46 +1,56 @@
-"""Where tables are kept: their set-ups and action lists, behind one small interface.
+"""Where tables are kept: one interface, the secrets sealed above it, whatever the database.
 
 The server writes a table's set-up when it is created and every accepted
 action before acknowledging it; at start it replays the stored actions of
-every unfinished table.  `Storage` is the interface; `SqliteStorage` keeps it
-in one SQLite file in WAL mode, each action committed on its own.  Another
-database (PostgreSQL) is another class with the same methods.
+every unfinished table.  `Storage` is what the server needs; `SealedStorage`
+gives it over a `Database`, which keeps rows as they are given:
+`SqliteDatabase` (`sqlite_storage.py`, the default, one file, no set-up) or
+`PostgresDatabase` (`postgres_storage.py`, several server processes on one
+database).  `open_storage` picks one from `--db`.
 
-A table's secrets are sealed (`core/seal.py`) with the server's key, kept
-in a file beside the database (`tables.sqlite.key`, readable by its owner
-alone): the seed and the start position of its set-up, and every action's
-text; the game, the options and who sits where stay in the clear.  So the
-database file alone shows no hidden card of any game, a campaign duel's
-included (a person who runs `cardtable serve` on their own machine cannot
-read the duelist's hand or deck from it).  Tables stored in the clear by
-an older server are still read.
+A table's secrets are sealed (`core/seal.py`) here, before any database
+sees them, with the server's key (a file readable by its owner alone): the
+seed and the start position of its set-up, and every action's text; the
+game, the options and who sits where stay in the clear.  So the database
+alone shows no hidden card of any game, a campaign duel's included (a
+person who runs `cardtable serve` on their own machine cannot read the
+duelist's hand or deck from it).  Tables stored in the clear by an older
+server are still read.
 
-With `synchronous=NORMAL` (the default) a commit survives the server's
-process being killed at any moment; `durable=True` (`synchronous=FULL`) makes
-it survive the machine losing power too, at the cost of a disk flush per
-action.  Writes go through `sqlite_writes.SqliteWriter` (retried, faults
-logged once, the write-ahead log kept under its limit), and one server at a
-time holds the file (`server_lock`).
+Every call is synchronous and made from the event loop: everything a
+message does to a table, from checking it to storing it, happens without
+giving the loop away (`service.py`), so two messages for a table never
+interleave within a process.  Between processes, one at a time owns a
+table (`ownership.py`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from cardtable.core.seal import BrokenSealError, key_id, load_key, new_nonce, open_sealed, seal_padded
-from cardtable.server import server_lock, table_events
+from cardtable.core.seal import BrokenSealError, key_id, new_nonce, open_sealed, seal_padded
 from cardtable.server.setup import TableSetup
-from cardtable.server.sqlite_writes import BUSY_SECONDS, WAL_LIMIT_BYTES, SqliteWriter
-from cardtable.server.sqlite_writes import StorageError as StorageError  # part of the interface
 from cardtable.server.table_events import TableEvent
 
 log = logging.getLogger("cardtable.server")
+
+
+class StorageError(Exception):
+    """A write the database refused (full disk, read-only file, lock, I/O error, lost link): nothing was
+    stored."""
+
+
+class DuplicateError(Exception):
+    """A row stored twice (an action number a table already has): nothing was stored."""
+
+
+class LostTableError(StorageError):
+    """A write for a table another server process has taken over: nothing was stored (ownership.py)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +70,23 @@ class TableRecord:
     #: The outcome as `Outcome.to_json()` wrote it, once the game is over.
     outcome: dict[str, Any] | None = None
     #: When each action was taken (None: by an older server), and the table's events (table_events.py).
+    times: tuple[float | None, ...] = ()
+    events: tuple[TableEvent, ...] = ()
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """A table as a database keeps it: the set-up as JSON data and the actions' texts, secrets sealed."""
+
+    id: str
+    game: str
+    #: `TableSetup.to_json()` with the seed and the position replaced by `sealed` (or in the clear).
+    setup: dict[str, Any]
+    token_hashes: tuple[str | None, ...]
+    creator: str
+    created: float
+    actions: tuple[tuple[int, str], ...] = ()
+    outcome: dict[str, Any] | None = None
     times: tuple[float | None, ...] = ()
     events: tuple[TableEvent, ...] = ()
 
@@ -94,7 +121,8 @@ class Storage(Protocol):
     """What the server needs of a database.
 
     A write the database refuses (a full disk, a lock, an I/O error) raises StorageError, having stored
-    nothing; the storage logs the fault itself, once.
+    nothing; the storage logs the fault itself, once.  An action number stored twice raises
+    DuplicateError.
     """
 
     def create_table(self, record: TableRecord) -> None:
@@ -147,93 +175,140 @@ class Storage(Protocol):
         """Let go of the database."""
         ...
 
+    # -- which server process serves a table (ownership.py) ---------------------------------------
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may share the database (PostgreSQL), so that tables are owned."""
+        ...
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    token_hashes TEXT NOT NULL,
-    creator TEXT NOT NULL,
-    created REAL NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    outcome TEXT,
-    finished REAL
-);
-CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (finished) WHERE finished IS NULL;
-CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables (id),
-    number INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    PRIMARY KEY (table_id, number)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS campaigns (
-    token_hash TEXT PRIMARY KEY,
-    progress TEXT NOT NULL,
-    duel_table TEXT,
-    duelist INTEGER,
-    last_result TEXT,
-    updated REAL NOT NULL
-);
-"""
+    def register_server(self, url: str) -> None:
+        """Name the address at which this process serves the tables it owns, for the other processes."""
+        ...
+
+    def claim_table(self, table_id: str) -> bool:
+        """Own a table, unless another live process does (True if this one owns it now)."""
+        ...
+
+    def release_table(self, table_id: str) -> None:
+        """Let another process own a table this one is done with."""
+        ...
+
+    def holder(self, table_id: str) -> str | None:
+        """The address of the process that owns a table (None: none does, or this one)."""
+        ...
+
+    def free_tables(self, known: frozenset[str]) -> list[str]:
+        """Claim every unfinished table no live process owns (those in `known` left out); returns them."""
+        ...
+
+    def lost_tables(self) -> set[str]:
+        """The tables this process owned and lost with its link to the database (each told once)."""
+        ...
 
 
-class SqliteStorage:
-    """Tables in one SQLite file (WAL mode); every write is its own committed transaction.
+class Database(Protocol):
+    """Rows kept as they are given (the secrets in them sealed already); the same faults as `Storage`."""
 
-    The file is held by one process at a time (DatabaseInUseError names the
-    one that holds it).  The write-ahead log is copied back into the database
-    by a thread of its own, and truncated by the writer past `wal_limit` bytes.
-    """
+    #: The database as a message names it: a file's path, or an address without its password.
+    where: str
 
-    def __init__(
-        self,
-        path: str | Path,
-        durable: bool = False,
-        key: bytes | None = None,
-        wal_limit: int = WAL_LIMIT_BYTES,
+    def create_table(self, table: StoredTable) -> None:
+        """Store a new table, without actions (committed on return)."""
+        ...
+
+    def append_action(
+        self, table_id: str, number: int, seat: int, text: str, outcome: dict[str, Any] | None, played: float
     ) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        # Taken first, so that a second server changes nothing; a failure below leaves it held until exit.
-        self._lock = server_lock.hold(self.path)
-        #: The key that seals the tables' secrets: the one given, else the key file beside the database.
-        found = key or load_key(key_file(self.path))
-        assert found is not None  # load_key makes the key when there is none
-        self.key: bytes = found
+        """Store action `number` of a table as given, and the table's version and outcome (committed)."""
+        ...
+
+    def append_event(
+        self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
+    ) -> None:
+        """Store event `number` of a table, and its outcome if it ended the game (committed)."""
+        ...
+
+    def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
+        """Replace a table's token hashes (committed)."""
+        ...
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        """A table with all its actions as stored, or None."""
+        ...
+
+    def unfinished_tables(self) -> list[StoredTable]:
+        """Every table without an outcome, oldest first."""
+        ...
+
+    def list_tables(self, limit: int) -> list[TableListing]:
+        """The newest public tables."""
+        ...
+
+    def load_campaign(self, token_hash: str) -> CampaignRecord | None:
+        """The campaign under a token's hash, or None."""
+        ...
+
+    def save_campaign(self, record: CampaignRecord) -> None:
+        """Keep a campaign, replacing the one under the same hash (committed)."""
+        ...
+
+    def close(self) -> None:
+        """Let go of the database."""
+        ...
+
+    # -- which server process serves a table (ownership.py) ---------------------------------------
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may share the database (PostgreSQL), so that tables are owned."""
+        ...
+
+    def register_server(self, url: str) -> None:
+        """Name the address at which this process serves the tables it owns, for the other processes."""
+        ...
+
+    def claim_table(self, table_id: str) -> bool:
+        """Own a table, unless another live process does (True if this one owns it now)."""
+        ...
+
+    def release_table(self, table_id: str) -> None:
+        """Let another process own a table this one is done with."""
+        ...
+
+    def holder(self, table_id: str) -> str | None:
+        """The address of the process that owns a table (None: none does, or this one)."""
+        ...
+
+    def free_tables(self, known: frozenset[str]) -> list[str]:
+        """Claim every unfinished table no live process owns (those in `known` left out); returns them."""
+        ...
+
+    def lost_tables(self) -> set[str]:
+        """The tables this process owned and lost with its link to the database (each told once)."""
+        ...
+
+
+class SealedStorage:
+    """`Storage` over any `Database`: a table's seed, start position and actions sealed with one key."""
+
+    def __init__(self, database: Database, key: bytes, key_place: Path) -> None:
+        self.database = database
+        #: The key that seals the tables' secrets, and the file it came from (named when it does not fit).
+        self.key = key
+        self.key_place = key_place
         #: Each table's nonce (its actions are sealed with it), once its set-up was written or read.
         self.nonces: dict[str, bytes] = {}
-        # Every use is from the event loop, one at a time, whichever thread runs it.
-        self.connection = sqlite3.connect(
-            self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS
-        )
-        self.connection.execute("PRAGMA journal_mode=WAL")
-        self.connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self.connection.execute("PRAGMA wal_autocheckpoint=0")
-        self.connection.execute("PRAGMA foreign_keys=ON")
-        self.connection.executescript(_SCHEMA)
-        table_events.migrate(self.connection)
-        self.writer = SqliteWriter(self.connection, self.path, wal_limit)
 
     def create_table(self, record: TableRecord) -> None:
         """Store a new table (committed on return)."""
-        self.writer.write(
-            [
-                (
-                    "INSERT INTO tables (id, game, setup, token_hashes, creator, created) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (
-                        record.id,
-                        record.setup.game,
-                        json.dumps(self._sealed_setup(record.id, record.setup)),
-                        json.dumps(list(record.token_hashes)),
-                        record.creator,
-                        record.created,
-                    ),
-                )
-            ]
+        self.database.create_table(
+            StoredTable(
+                id=record.id,
+                game=record.setup.game,
+                setup=self._sealed_setup(record.id, record.setup),
+                token_hashes=record.token_hashes,
+                creator=record.creator,
+                created=record.created,
+            )
         )
 
     def append_action(
@@ -246,139 +321,103 @@ class SqliteStorage:
         played: float | None = None,
     ) -> None:
         """Store action `number` (from 0) of a table and when it was played (and the outcome, if it ended)."""
-        self.writer.write(
-            [
-                (
-                    "INSERT INTO actions (table_id, number, seat, text, time) VALUES (?, ?, ?, ?, ?)",
-                    (
-                        table_id,
-                        number,
-                        seat,
-                        self._sealed_action(table_id, number, text),
-                        time.time() if played is None else played,
-                    ),
-                ),
-                (
-                    "UPDATE tables SET version = ?, outcome = ?, finished = ? WHERE id = ?",
-                    (
-                        number + 1,
-                        None if outcome is None else json.dumps(outcome),
-                        None if outcome is None else time.time(),
-                        table_id,
-                    ),
-                ),
-            ]
+        sealed = self._sealed_action(table_id, number, text)
+        self.database.append_action(
+            table_id, number, seat, sealed, outcome, time.time() if played is None else played
         )
 
     def append_event(
         self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
     ) -> None:
         """Store event `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
-        self.writer.write(table_events.event_statements(table_id, number, event, outcome))
+        self.database.append_event(table_id, number, event, outcome)
 
     def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
         """Replace what a table keeps of its seats' secrets: a claimed or withdrawn invitation (committed)."""
-        with self.connection:
-            self.connection.execute("BEGIN")
-            self.connection.execute(
-                "UPDATE tables SET token_hashes = ? WHERE id = ?", (json.dumps(list(token_hashes)), table_id)
-            )
+        self.database.set_token_hashes(table_id, token_hashes)
 
     def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its actions, or None."""
-        row = self.connection.execute(
-            "SELECT id, setup, token_hashes, creator, created, outcome FROM tables WHERE id = ?", (table_id,)
-        ).fetchone()
-        return None if row is None else self._record(row)
+        stored = self.database.load_table(table_id)
+        return None if stored is None else self._opened_table(stored)
 
     def unfinished_tables(self) -> list[TableRecord]:
         """Every table whose game goes on, with its actions."""
-        rows = self.connection.execute(
-            "SELECT id, setup, token_hashes, creator, created, outcome FROM tables "
-            "WHERE finished IS NULL ORDER BY created"
-        ).fetchall()
         records = []
-        for row in rows:
+        for stored in self.database.unfinished_tables():
             try:
-                records.append(self._record(row))
+                records.append(self._opened_table(stored))
             except BrokenSealError as error:
                 # One altered table (or one sealed with another key) is left stored and unplayed.
-                log.error("table %s is not recovered: %s", row[0], error)
+                log.error("table %s is not recovered: %s", stored.id, error)
         return records
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest public tables, finished or not (unlisted and closed ones are left out)."""
-        rows = self.connection.execute(
-            "SELECT id, game, setup, created, version, finished FROM tables "
-            "WHERE coalesce(json_extract(setup, '$.access.privacy'), 'public') = 'public' "
-            "ORDER BY created DESC LIMIT ?",
-            (limit,),
-        ).fetchall()
-        listing = []
-        for table_id, game, setup, created, version, finished in rows:
-            players = tuple(seat["name"] for seat in json.loads(setup)["seats"])
-            listing.append(TableListing(table_id, game, players, created, version, finished is not None))
-        return listing
+        return self.database.list_tables(limit)
 
     def load_campaign(self, token_hash: str) -> CampaignRecord | None:
         """The campaign kept under a token's hash, or None."""
-        row = self.connection.execute(
-            "SELECT progress, duel_table, duelist, last_result FROM campaigns WHERE token_hash = ?",
-            (token_hash,),
-        ).fetchone()
-        if row is None:
-            return None
-        progress, duel_table, duelist, last_result = row
-        last = None if last_result is None else json.loads(last_result)
-        return CampaignRecord(token_hash, json.loads(progress), duel_table, duelist, last)
+        return self.database.load_campaign(token_hash)
 
     def save_campaign(self, record: CampaignRecord) -> None:
         """Keep a campaign, replacing the one under the same hash (committed on return)."""
-        self.writer.write(
-            [
-                (
-                    "INSERT OR REPLACE INTO campaigns VALUES (?, ?, ?, ?, ?, ?)",
-                    (
-                        record.token_hash,
-                        json.dumps(record.progress),
-                        record.duel_table,
-                        record.duelist,
-                        None if record.last_result is None else json.dumps(record.last_result),
-                        time.time(),
-                    ),
-                )
-            ]
-        )
+        self.database.save_campaign(record)
 
     def close(self) -> None:
         """Let go of the database."""
-        self.writer.close()
-        self.connection.close()
-        server_lock.release(self._lock)
+        self.database.close()
 
-    def _record(self, row: tuple[Any, ...]) -> TableRecord:
-        table_id, setup, token_hashes, creator, created, outcome = row
-        data = self._opened_setup(table_id, json.loads(setup))
-        actions = self.connection.execute(
-            "SELECT seat, text FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
-        ).fetchall()
-        sealed = table_id in self.nonces
-        return TableRecord(
-            id=table_id,
-            setup=TableSetup.from_json(data),
-            token_hashes=tuple(json.loads(token_hashes)),
-            creator=creator,
-            created=created,
-            actions=tuple(
-                (seat, self._opened(table_id, f"action {number}", text) if sealed else text)
-                for number, (seat, text) in enumerate(actions)
-            ),
-            outcome=None if outcome is None else json.loads(outcome),
-            times=table_events.load_times(self.connection, table_id),
-            events=table_events.load_events(self.connection, table_id),
-        )
+    # -- which server process serves a table --------------------------------------------------------
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may share the database."""
+        return self.database.shared
+
+    def register_server(self, url: str) -> None:
+        """Name the address at which this process serves the tables it owns."""
+        self.database.register_server(url)
+
+    def claim_table(self, table_id: str) -> bool:
+        """Own a table, unless another live process does."""
+        return self.database.claim_table(table_id)
+
+    def release_table(self, table_id: str) -> None:
+        """Let another process own a table."""
+        self.database.release_table(table_id)
+
+    def holder(self, table_id: str) -> str | None:
+        """The address of the process that owns a table (None: none does, or this one)."""
+        return self.database.holder(table_id)
+
+    def free_tables(self, known: frozenset[str]) -> list[str]:
+        """Claim every unfinished table no live process owns; returns them."""
+        return self.database.free_tables(known)
+
+    def lost_tables(self) -> set[str]:
+        """The tables this process owned and lost."""
+        return self.database.lost_tables()
 
     # -- sealing --------------------------------------------------------------------------------
+    def _opened_table(self, stored: StoredTable) -> TableRecord:
+        data = self._opened_setup(stored.id, dict(stored.setup))
+        sealed = stored.id in self.nonces
+        actions = tuple(
+            (seat, self._opened(stored.id, f"action {number}", text) if sealed else text)
+            for number, (seat, text) in enumerate(stored.actions)
+        )
+        return TableRecord(
+            id=stored.id,
+            setup=TableSetup.from_json(data),
+            token_hashes=stored.token_hashes,
+            creator=stored.creator,
+            created=stored.created,
+            actions=actions,
+            outcome=stored.outcome,
+            times=stored.times,
+            events=stored.events,
+        )
+
     def _sealed_setup(self, table_id: str, setup: TableSetup) -> dict[str, Any]:
         """The set-up as stored: the seed and the start position sealed, the rest in the clear."""
         data = setup.to_json()
@@ -396,7 +435,7 @@ class SqliteStorage:
         if sealed["key"] != key_id(self.key):
             raise BrokenSealError(
                 f"table {table_id} was sealed with another key ({sealed['key']}, not {key_id(self.key)} in "
-                f"{key_file(self.path)}): put back the key file the database was written with"
+                f"{self.key_place}): put back the key file the database was written with"
             )
         self.nonces[table_id] = bytes.fromhex(sealed["nonce"])
         secret = json.loads(self._opened(table_id, "setup", sealed["secret"]))
@@ -405,7 +444,9 @@ class SqliteStorage:
     def _sealed_action(self, table_id: str, number: int, text: str) -> str:
         nonce = self.nonces.get(table_id)
         if nonce is None:
-            self.load_table(table_id)
+            stored = self.database.load_table(table_id)
+            if stored is not None:
+                self._opened_setup(table_id, dict(stored.setup))
             nonce = self.nonces.get(table_id)
         if nonce is None:
             return text  # a table stored in the clear by an older server goes on in the clear
@@ -421,3 +462,35 @@ class SqliteStorage:
 def key_file(database: Path) -> Path:
     """The file of the key that seals a database's tables: beside it, its name and `.key`."""
     return database.with_name(database.name + ".key")
+
+
+def is_postgres(target: str) -> bool:
+    """Whether `--db` names a PostgreSQL database (postgresql://... or postgres://...) rather than a file."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+def open_storage(target: str | Path, durable: bool = False, key_path: Path | None = None) -> SealedStorage:
+    """The storage `--db` names: an SQLite file (the default), or a PostgreSQL database by its address."""
+    if isinstance(target, str) and is_postgres(target):
+        from cardtable.server.postgres_storage import PostgresStorage
+
+        return PostgresStorage(target, key_path=key_path)
+    from cardtable.server.sqlite_storage import SqliteStorage
+
+    return SqliteStorage(Path(target), durable=durable, key_path=key_path)
+
+
+__all__ = [
+    "CampaignRecord",
+    "Database",
+    "DuplicateError",
+    "LostTableError",
+    "SealedStorage",
+    "Storage",
+    "StorageError",
+    "StoredTable",
+    "TableListing",
+    "TableRecord",
+    "key_file",
+    "open_storage",
+]

@@ -64,6 +64,9 @@ class Connection:
         self.closed = False
         self.close_code = 1000
         self.close_reason = ""
+        #: Set when it joined a table another server process owns: that process's address (None: the
+        #: table changes hands) and the join, which the socket then relays there (relay.py).
+        self.relay: tuple[str | None, str] | None = None
 
     def send(self, text: str) -> None:
         """Queue a frame; a connection too slow to keep up is closed."""

@@ -7,6 +7,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -15,6 +16,10 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+from cardtable.server.postgres_storage import PostgresStorage
+from cardtable.server.sqlite_storage import SqliteStorage
+from cardtable.server.storage import SealedStorage, is_postgres
 
 #: Limits for tests that play fast: scripted clients send far more than people do.
 FAST = (
@@ -38,13 +43,16 @@ class ServerProcess:
 
     def __init__(
         self,
-        database: Path,
+        database: Path | str,
         limits: tuple[str, ...] = FAST,
         port: int = 0,
         wrapper: tuple[str, ...] = (),
         log: Path | None = None,
+        key: Path | None = None,
     ) -> None:
+        #: An SQLite file, or a PostgreSQL database's address; and the file of the sealing key.
         self.database = database
+        self.key = key
         self.limits = limits
         self.port = port
         #: A command the server runs under (unshare, say), and the file its log goes to (else the test's).
@@ -69,6 +77,8 @@ class ServerProcess:
             "--search-workers",
             "1",
         ]
+        if self.key is not None:
+            command += ["--key", str(self.key)]
         for limit in self.limits:
             command += ["--limit", limit]
         environment = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -134,6 +144,40 @@ class ServerProcess:
         return httpx.post(
             f"{self.base}/api/tables/{table}/claim", json={"invite": invite}, cookies=cookies, timeout=WAIT
         )
+
+
+class Place:
+    """Where a test's tables are kept, as `--db` names it: an SQLite file or a PostgreSQL database."""
+
+    def __init__(self, target: str, key: Path) -> None:
+        self.target = target
+        self.key = key
+        self.is_postgres = is_postgres(target)
+
+    def open(self, key: bytes | None = None) -> SealedStorage:
+        """The storage, as the server opens it (with another key than the file's, if given)."""
+        if self.is_postgres:
+            return PostgresStorage(self.target, key=key, key_path=self.key)
+        return SqliteStorage(self.target, key=key, key_path=self.key)
+
+    def server(self, **options: Any) -> ServerProcess:
+        """A server process on this place (not started)."""
+        return ServerProcess(self.target, key=self.key, **options)
+
+    def execute(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """Run one statement straight on the database, committed, as a person with its own client would
+        (`?` parameters); returns the rows."""
+        if self.is_postgres:
+            import psycopg
+
+            with psycopg.connect(self.target, autocommit=True) as connection:
+                cursor = connection.execute(sql.replace("?", "%s"), parameters)
+                return cursor.fetchall() if cursor.description else []
+        connection = sqlite3.connect(self.target, isolation_level=None)
+        try:
+            return connection.execute(sql, parameters).fetchall()
+        finally:
+            connection.close()
 
 
 class Client:

@@ -25,7 +25,7 @@ from cardtable.games.drump.actions import SetForce
 from cardtable.server import bot_loop
 from cardtable.server.limits import Limits
 from cardtable.server.service import TableService
-from cardtable.server.storage import SqliteStorage
+from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.tables import Connection, LiveTable
 from cardtable.server.workers import BotPool, BotRequest, think
 

@@ -13,7 +13,7 @@ import pytest
 from cardtable.server.audience import Audience
 from cardtable.server.limits import Limits
 from cardtable.server.service import TableService
-from cardtable.server.storage import SqliteStorage
+from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.tables import Connection
 
 

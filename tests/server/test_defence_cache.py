@@ -13,7 +13,8 @@ from cardtable.server.limits import Limits
 from cardtable.server.recent import Recent
 from cardtable.server.service import FINISHED_KEPT
 from cardtable.server.setup import read_table_request
-from cardtable.server.storage import SqliteStorage, TableRecord
+from cardtable.server.sqlite_storage import SqliteStorage
+from cardtable.server.storage import TableRecord
 from tests.server.defence_helpers import LoggedServer
 
 #: More finished tables than the server keeps rebuilt in memory.

@@ -17,7 +17,7 @@ from cardtable.server import tables
 from cardtable.server.invitations import Grants
 from cardtable.server.limits import Limits
 from cardtable.server.service import TableService
-from cardtable.server.storage import SqliteStorage
+from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.tables import Connection, LiveTable
 from cardtable.server.workers import BotPool
 

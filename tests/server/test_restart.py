@@ -1,4 +1,5 @@
-"""A server killed (SIGKILL) at random moments and started again loses no acknowledged action.
+"""A server killed (SIGKILL) at random moments and started again loses no acknowledged action (on SQLite
+and on PostgreSQL).
 
 People's clients reconnect on their own and play on; bots pick up where they
 were.  Every action a client had an acknowledgement for must be in the
@@ -9,13 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from tests.server.helpers import Client, ServerProcess
+from tests.server.helpers import Client, Place, ServerProcess
 
 #: The tables played through the restarts: people only, people with bots, a duel against a duelist.
 TABLES = [
@@ -63,8 +63,8 @@ async def _play_through_restarts(
             await asyncio.sleep(0.05)
 
 
-def test_a_killed_server_resumes_every_table(tmp_path: Path) -> None:
-    server = ServerProcess(tmp_path / "tables.sqlite").start()
+def test_a_killed_server_resumes_every_table(place: Place) -> None:
+    server = place.server().start()
     rng = random.Random(2024)
     try:
         created = [server.create_table(game, seats) for game, seats in TABLES]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,10 @@ import pytest
 from cardtable.server.limits import Limits
 from cardtable.server.service import TableService
 from cardtable.server.setup import SeatSpec, TableSetup
-from cardtable.server.storage import SqliteStorage, TableRecord
+from cardtable.server.sqlite_storage import SqliteStorage
+from cardtable.server.storage import CampaignRecord, DuplicateError, TableRecord
 from cardtable.server.tables import Connection, token_hash
+from tests.server.helpers import Place
 
 SETUP = TableSetup("drump", 77, {}, (SeatSpec("Ann"), SeatSpec("Bot", bot="random", pace=0.5)))
 
@@ -23,12 +26,12 @@ def _record(table_id: str = "t1") -> TableRecord:
     return TableRecord(table_id, SETUP, (token_hash("secret"), None), "127.0.0.1", 1.0)
 
 
-def test_a_table_and_its_actions_come_back_after_reopening(tmp_path: Path) -> None:
-    storage = SqliteStorage(tmp_path / "tables.sqlite")
+def test_a_table_and_its_actions_come_back_after_reopening(place: Place) -> None:
+    storage = place.open()
     storage.create_table(_record())
     storage.append_action("t1", 0, 0, "set 7h 1", None)
     storage.close()
-    again = SqliteStorage(tmp_path / "tables.sqlite")
+    again = place.open()
     record = again.load_table("t1")
     assert record is not None
     assert record.setup == SETUP and record.actions == ((0, "set 7h 1"),) and record.outcome is None
@@ -38,16 +41,36 @@ def test_a_table_and_its_actions_come_back_after_reopening(tmp_path: Path) -> No
     listing = again.list_tables(10)
     assert listing[0].finished and listing[0].version == 2 and listing[0].players == ("Ann", "Bot")
     assert again.load_table("nope") is None
+    again.close()
 
 
-def test_an_action_number_is_stored_once(tmp_path: Path) -> None:
-    storage = SqliteStorage(tmp_path / "tables.sqlite")
+def test_an_action_number_is_stored_once(place: Place) -> None:
+    storage = place.open()
     storage.create_table(_record())
     storage.append_action("t1", 0, 0, "end", None)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(DuplicateError):
         storage.append_action("t1", 0, 0, "end", None)
     record = storage.load_table("t1")
     assert record is not None and len(record.actions) == 1
+    storage.close()
+
+
+def test_a_campaign_is_kept_and_replaced_and_listings_leave_out_unlisted_tables(place: Place) -> None:
+    storage = place.open()
+    assert storage.load_campaign("h") is None
+    storage.save_campaign(CampaignRecord("h", {"level": 1}))
+    storage.save_campaign(CampaignRecord("h", {"level": 2}, "t9", 3, {"won": True}))
+    assert storage.load_campaign("h") == CampaignRecord("h", {"level": 2}, "t9", 3, {"won": True})
+    unlisted = replace(SETUP, access=replace(SETUP.access, privacy="unlisted"))
+    storage.create_table(_record("t1"))
+    storage.create_table(replace(_record("t2"), setup=unlisted, created=2.0))
+    storage.create_table(replace(_record("t3"), created=3.0))
+    assert [listing.id for listing in storage.list_tables(10)] == ["t3", "t1"]
+    assert [listing.id for listing in storage.list_tables(1)] == ["t3"]
+    storage.set_token_hashes("t1", ("a", "b"))
+    record = storage.load_table("t1")
+    assert record is not None and record.token_hashes == ("a", "b")
+    storage.close()
 
 
 class FailingStorage(SqliteStorage):
@@ -83,9 +106,9 @@ def test_an_action_that_cannot_be_stored_is_refused_and_undone(tmp_path: Path) -
     assert frames[-1]["code"] == "storage" and "nothing changed" in frames[-1]["message"]
 
 
-def test_tokens_and_invitations_are_kept_only_as_hashes(tmp_path: Path) -> None:
+def test_tokens_and_invitations_are_kept_only_as_hashes(place: Place, tmp_path: Path) -> None:
     async def scenario() -> list[str | None]:
-        service = TableService(SqliteStorage(tmp_path / "tables.sqlite"), None, Limits())  # type: ignore[arg-type]
+        service = TableService(place.open(), None, Limits())  # type: ignore[arg-type]
         table, grants = service.create(
             {"protocol": 1, "game": "scout", "seats": [{"person": "A"}, {"person": "B"}, {"person": "C"}]},
             "127.0.0.1",
@@ -97,7 +120,12 @@ def test_tokens_and_invitations_are_kept_only_as_hashes(tmp_path: Path) -> None:
         return [grants.tokens[0], claimed, grants.invitations[2]]
 
     secrets = asyncio.run(scenario())
-    stored = b"".join(path.read_bytes() for path in tmp_path.iterdir())
+    if place.is_postgres:
+        stored = json.dumps(
+            [place.execute(f"SELECT * FROM {name}") for name in ("tables", "actions")]
+        ).encode()
+    else:
+        stored = b"".join(path.read_bytes() for path in tmp_path.iterdir())
     for secret in secrets:
         assert secret is not None and len(secret) >= 32
         assert secret.encode() not in stored and token_hash(secret).encode() in stored

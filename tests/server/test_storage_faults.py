@@ -21,8 +21,8 @@ import pytest
 
 from cardtable.server.app import create_app
 from cardtable.server.limits import Limits
+from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.sqlite_writes import WAL_LIMIT_BYTES
-from cardtable.server.storage import SqliteStorage
 from tests.server.helpers import Client, ServerProcess
 
 #: The small file system: room for the database and its log at their limit, and little more.

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -13,8 +11,9 @@ from cardtable.core.seal import BrokenSealError, key_id, load_key, new_key, new_
 from cardtable.games.fm.decks import starter_deck
 from cardtable.games.fm.duelists import duel_position
 from cardtable.server.setup import SeatSpec, TableSetup
-from cardtable.server.storage import SqliteStorage, TableRecord, key_file
+from cardtable.server.storage import TableRecord
 from cardtable.server.tables import token_hash
+from tests.server.helpers import Place
 
 SEED = 918_273_645
 
@@ -27,37 +26,29 @@ def _campaign_duel() -> TableSetup:
     )
 
 
-def _everything_stored(path: Path) -> str:
-    """Every value of every row of the database, as text (what a person with an SQLite browser sees)."""
-    connection = sqlite3.connect(path)
-    try:
-        rows = [
-            row
-            for table in ("tables", "actions")
-            for row in connection.execute(f"SELECT * FROM {table}").fetchall()
-        ]
-    finally:
-        connection.close()
-    return json.dumps(rows)
+def _everything_stored(place: Place) -> str:
+    """Every value of every row of the database, as text (what a person with a database client sees)."""
+    return json.dumps(
+        [row for table in ("tables", "actions") for row in place.execute(f"SELECT * FROM {table}")]
+    )
 
 
-def test_a_duels_seed_position_and_actions_cannot_be_read_from_the_database(tmp_path: Path) -> None:
-    path = tmp_path / "tables.sqlite"
+def test_a_duels_seed_position_and_actions_cannot_be_read_from_the_database(place: Place) -> None:
     setup = _campaign_duel()
-    storage = SqliteStorage(path)
+    storage = place.open()
     storage.create_table(TableRecord("duel1", setup, (token_hash("t"), None), "127.0.0.1", 1.0))
     storage.append_action("duel1", 0, 0, "pick h1", None)
     storage.append_action("duel1", 1, 0, "play face-down", None)
     storage.close()
-    stored = _everything_stored(path)
+    stored = _everything_stored(place)
     assert setup.position is not None
     duelist_deck = json.dumps(setup.position["decks"][1])[1:-1]
     for secret in (str(SEED), "decks", duelist_deck, "pick h1", "face-down"):
         assert secret not in stored, f"{secret!r} can be read in the database"
     assert "Simon Muran" in stored and "Ann" in stored  # who sits where stays in the clear
-    assert key_file(path).stat().st_mode & 0o077 == 0
+    assert place.key.stat().st_mode & 0o077 == 0
 
-    again = SqliteStorage(path)
+    again = place.open()
     record = again.load_table("duel1")
     assert record is not None and record.setup == setup
     assert record.actions == ((0, "pick h1"), (0, "play face-down"))
@@ -66,22 +57,18 @@ def test_a_duels_seed_position_and_actions_cannot_be_read_from_the_database(tmp_
     again.close()
 
 
-def test_a_table_altered_or_opened_with_another_key_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "tables.sqlite"
-    storage = SqliteStorage(path)
+def test_a_table_altered_or_opened_with_another_key_is_refused(place: Place) -> None:
+    storage = place.open()
     storage.create_table(TableRecord("duel1", _campaign_duel(), (None, None), "127.0.0.1", 1.0))
     storage.append_action("duel1", 0, 0, "pick h1", None)
     storage.append_action("duel1", 1, 0, "play", None)
     storage.close()
+    other = place.open(key=new_key())
     with pytest.raises(BrokenSealError, match="sealed with another key"):
-        SqliteStorage(path, key=new_key()).load_table("duel1")
-    connection = sqlite3.connect(path)
-    with connection:
-        connection.execute(
-            "UPDATE actions SET text = (SELECT text FROM actions WHERE number = 1) WHERE number = 0"
-        )
-    connection.close()
-    reopened = SqliteStorage(path)
+        other.load_table("duel1")
+    other.close()
+    place.execute("UPDATE actions SET text = (SELECT text FROM actions WHERE number = 1) WHERE number = 0")
+    reopened = place.open()
     with pytest.raises(BrokenSealError, match="table duel1: its action 0 was altered"):
         reopened.load_table("duel1")
     # At a restart the altered table is left out (and logged); the others are recovered.
@@ -90,21 +77,15 @@ def test_a_table_altered_or_opened_with_another_key_is_refused(tmp_path: Path) -
     reopened.close()
 
 
-def test_a_table_stored_in_the_clear_by_an_older_server_is_still_read(tmp_path: Path) -> None:
-    path = tmp_path / "tables.sqlite"
+def test_a_table_stored_in_the_clear_by_an_older_server_is_still_read(place: Place) -> None:
     setup = _campaign_duel()
-    SqliteStorage(path).close()
-    connection = sqlite3.connect(path)
-    with connection:
-        connection.execute(
-            "INSERT INTO tables (id, game, setup, token_hashes, creator, created) VALUES (?, ?, ?, ?, ?, ?)",
-            ("old", "fm", json.dumps(setup.to_json()), json.dumps([None, None]), "127.0.0.1", 1.0),
-        )
-        connection.execute(
-            "INSERT INTO actions (table_id, number, seat, text) VALUES ('old', 0, 0, 'pick h1')"
-        )
-    connection.close()
-    storage = SqliteStorage(path)
+    place.open().close()
+    place.execute(
+        "INSERT INTO tables (id, game, setup, token_hashes, creator, created) VALUES (?, ?, ?, ?, ?, ?)",
+        ("old", "fm", json.dumps(setup.to_json()), json.dumps([None, None]), "127.0.0.1", 1.0),
+    )
+    place.execute("INSERT INTO actions (table_id, number, seat, text) VALUES ('old', 0, 0, 'pick h1')")
+    storage = place.open()
     storage.append_action("old", 1, 0, "play", None)
     record = storage.load_table("old")
     assert record is not None and record.setup == setup
@@ -112,55 +93,46 @@ def test_a_table_stored_in_the_clear_by_an_older_server_is_still_read(tmp_path: 
     storage.close()
 
 
-def _stored_texts(path: Path) -> list[str]:
-    connection = sqlite3.connect(path)
-    try:
-        return [text for (text,) in connection.execute("SELECT text FROM actions ORDER BY number")]
-    finally:
-        connection.close()
+def _stored_texts(place: Place) -> list[str]:
+    return [text for (text,) in place.execute("SELECT text FROM actions ORDER BY number")]
 
 
 def test_actions_of_one_size_are_stored_at_one_length_so_the_file_does_not_tell_them_apart(
-    tmp_path: Path,
+    place: Place,
 ) -> None:
-    path = tmp_path / "tables.sqlite"
-    storage = SqliteStorage(path)
+    storage = place.open()
     storage.create_table(TableRecord("duel1", _campaign_duel(), (None, None), "127.0.0.1", 1.0))
     texts = ["end", "pick h1", "play face-down", "fuse h1 h2 h3 h4 h5", "x" * 40]
     for number, text in enumerate(texts):
         storage.append_action("duel1", number, 0, text, None)
     storage.close()
-    lengths = [len(text) for text in _stored_texts(path)]
+    lengths = [len(text) for text in _stored_texts(place)]
     assert len(set(lengths[:4])) == 1, f"short actions stored at lengths {lengths[:4]}"
     assert lengths[4] > lengths[0]
-    again = SqliteStorage(path)
+    again = place.open()
     record = again.load_table("duel1")
     again.close()
     assert record is not None and [text for _, text in record.actions] == texts
 
 
-def test_a_table_sealed_unpadded_by_an_older_server_is_still_read(tmp_path: Path) -> None:
-    path = tmp_path / "tables.sqlite"
+def test_a_table_sealed_unpadded_by_an_older_server_is_still_read(place: Place) -> None:
     setup = _campaign_duel()
-    SqliteStorage(path).close()
-    key = load_key(key_file(path))
+    place.open().close()
+    key = load_key(place.key)
     assert key is not None
     nonce = new_nonce()
     data = setup.to_json()
     secret = json.dumps({"seed": data.pop("seed"), "position": data.pop("position")}).encode()
     sealed = {"key": key_id(key), "nonce": nonce.hex(), "secret": seal(key, nonce, "setup", secret, b"old")}
-    connection = sqlite3.connect(path)
-    with connection:
-        connection.execute(
-            "INSERT INTO tables (id, game, setup, token_hashes, creator, created) VALUES (?, ?, ?, ?, ?, ?)",
-            ("old", "fm", json.dumps(data | {"sealed": sealed}), json.dumps([None, None]), "127.0.0.1", 1.0),
-        )
-        connection.execute(
-            "INSERT INTO actions (table_id, number, seat, text) VALUES ('old', 0, 0, ?)",
-            (seal(key, nonce, "action 0", b"pick h1", b"old"),),
-        )
-    connection.close()
-    storage = SqliteStorage(path)
+    place.execute(
+        "INSERT INTO tables (id, game, setup, token_hashes, creator, created) VALUES (?, ?, ?, ?, ?, ?)",
+        ("old", "fm", json.dumps(data | {"sealed": sealed}), json.dumps([None, None]), "127.0.0.1", 1.0),
+    )
+    place.execute(
+        "INSERT INTO actions (table_id, number, seat, text) VALUES ('old', 0, 0, ?)",
+        (seal(key, nonce, "action 0", b"pick h1", b"old"),),
+    )
+    storage = place.open()
     storage.append_action("old", 1, 0, "play", None)
     record = storage.load_table("old")
     storage.close()

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from cardtable.server.setup import SeatSpec, TableSetup
+from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.sqlite_writes import WAL_LIMIT_BYTES
-from cardtable.server.storage import SqliteStorage, TableRecord
+from cardtable.server.storage import TableRecord
 
 SETUP = TableSetup("drump", 5, {}, (SeatSpec("Ann"), SeatSpec("Bob")))
 #: Tables written in turn, as a busy server writes them (each action lands on another page).

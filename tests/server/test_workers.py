@@ -18,7 +18,7 @@ from cardtable.server.limits import Limits
 from cardtable.server.protocol import ProtocolError
 from cardtable.server.service import TableService
 from cardtable.server.setup import SeatSpec, TableSetup, seat_bot
-from cardtable.server.storage import SqliteStorage
+from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.workers import NICENESS, BotPool, BotRequest, FairQueue, WorkerFailed
 
 SETUP = TableSetup(

@@ -19,7 +19,7 @@ from cardtable.games.fm.server.campaigns import CAMPAIGN_COOKIE
 from cardtable.server import app as application
 from cardtable.server import setup
 from cardtable.server.limits import Limits
-from cardtable.server.storage import SqliteStorage
+from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.tables import token_hash
 from tests.web.test_client_api import _run
 

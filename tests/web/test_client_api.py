@@ -18,7 +18,7 @@ from cardtable.games.fm.server import tables as fm_tables
 from cardtable.server import app as application
 from cardtable.server.guard import Site
 from cardtable.server.limits import Limits
-from cardtable.server.storage import SqliteStorage
+from cardtable.server.sqlite_storage import SqliteStorage
 
 Scenario = Callable[[httpx.AsyncClient, Any], Awaitable[None]]
 
