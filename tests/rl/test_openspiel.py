@@ -93,6 +93,7 @@ def test_a_seat_sees_the_same_when_the_cards_it_cannot_see_are_dealt_again(name:
     changed = False
     for _ in range(5):
         again = state.resample_from_infostate(seat, sampler)
+        assert again.information_state_string(seat) == state.information_state_string(seat)
         assert again.observation_string(seat) == state.observation_string(seat)
         assert again.observation_tensor(seat) == state.observation_tensor(seat)
         assert again.legal_actions() == state.legal_actions()
@@ -131,3 +132,12 @@ def test_bad_parameters_are_refused_naming_them() -> None:
         pyspiel.load_game(python_game_name("dnup"), {"options": json.dumps({"no_such_option": 1})})
     with pytest.raises(Exception, match="options="):
         pyspiel.load_game(python_game_name("dnup"), {"options": "[1"})
+
+
+def test_a_table_of_three_is_general_sum_and_passes_the_simulation_checks() -> None:
+    game = pyspiel.load_game(python_game_name("scout"), {"players": 3, "options": json.dumps({"rounds": 1})})
+    assert game.num_players() == 3
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    two = pyspiel.load_game(python_game_name("scout"))
+    assert two.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
