@@ -1,6 +1,6 @@
 """OpenSpiel solves a short-deck dnup through the bridge: exploitability after CFR and MCCFR iterations.
 
-    python benchmarks/openspiel_short_deck.py [--cfr 32] [--mccfr 20000] [--hand 2]
+    python benchmarks/openspiel_short_deck.py [--cfr 32] [--mccfr 4000] [--hand 2] [--seed 0]
 
 The game is `cardtable.rl.openspiel.short_deck_dnup`: two players, two cards
 each from five (one set aside), two turns a player.  OpenSpiel's own CFR and
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
+import numpy as np
 import pyspiel
 from open_spiel.python import policy
 from open_spiel.python.algorithms import cfr, exploitability, outcome_sampling_mccfr
@@ -25,9 +26,13 @@ from cardtable.rl.openspiel import python_game_name, short_deck_dnup
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cfr", type=int, default=32, help="CFR iterations (reported at each power of 2)")
-    parser.add_argument("--mccfr", type=int, default=20000, help="outcome-sampling MCCFR iterations")
+    parser.add_argument("--mccfr", type=int, default=4000, help="outcome-sampling MCCFR iterations")
     parser.add_argument("--hand", type=int, default=2, help="cards dealt to each player (1 or 2)")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="numpy's global seed (outcome sampling draws from it)"
+    )
     arguments = parser.parse_args()
+    np.random.seed(arguments.seed)
     game = pyspiel.load_game(python_game_name("dnup"), short_deck_dnup(hand=arguments.hand))
     started = time.process_time()
     uniform = exploitability.exploitability(game, policy.UniformRandomPolicy(game))

@@ -104,6 +104,7 @@ def test_a_seat_sees_the_same_when_the_cards_it_cannot_see_are_dealt_again(name:
 @pytest.mark.parametrize("name", GAMES)
 def test_outcome_sampling_mccfr_and_ismcts_run_on_the_game(name: str) -> None:
     game = pyspiel.load_game(python_game_name(name))
+    np.random.seed(0)  # outcome sampling draws from numpy's global generator
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
     for _ in range(1 if name == "fm" else 3):
         solver.iteration()
