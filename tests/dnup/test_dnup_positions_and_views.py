@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import re
 from typing import Any
 
@@ -67,6 +68,18 @@ def broken(change: Any) -> dict[str, Any]:
 def test_impossible_positions_are_refused(change: Any, message: str) -> None:
     with pytest.raises(PositionError, match=re.escape(message)):
         match_from(broken(change))
+
+
+def test_a_position_giving_its_chance_seed_draws_nothing() -> None:
+    # The OpenSpiel bridge makes every draw a chance node: a seed the position gives is read, not drawn.
+    match = Match(GAME, seed=3, seats=2)
+    data = json.loads(json.dumps(GAME.position_of(match.state)))
+    rng = random.Random(5)
+    before = rng.getstate()
+    state = GAME.state_from_position(data, rng, None)
+    assert rng.getstate() == before and state.chance_seed == data["chance_seed"]
+    del data["chance_seed"]
+    assert GAME.state_from_position(data, rng, None).chance_seed == random.Random(5).getrandbits(63)
 
 
 def test_a_position_round_trips() -> None:

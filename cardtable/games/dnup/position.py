@@ -72,7 +72,9 @@ def state_from_position(data: Any, rng: random.Random, options: DnupOptions | No
         raise reader.fail("scores", "scores are counts, 0 or more")
     state.scores = tuple(scores)
     state.round_scores = reader.seat_rows("round_scores")
-    state.chance_seed = reader.field("chance_seed", int, rng.getrandbits(63))
+    # Drawn only when the position leaves it out: an OpenSpiel deal (cardtable/rl/openspiel.py) makes
+    # every draw a chance node, and a seed given is read, not drawn.
+    state.chance_seed = reader.field("chance_seed", int) if "chance_seed" in data else rng.getrandbits(63)
     # Every key is read: refuse a misspelt one before checking the position as a whole.
     reader.refuse_unknown_keys()
     reader.missing(tuple(card * 2 for card in CARDS), "aside")
