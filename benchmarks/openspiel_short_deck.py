@@ -2,7 +2,7 @@
 
     python benchmarks/openspiel_short_deck.py [--cfr 32] [--mccfr 4000] [--hand 2] [--seed 0]
 
-The game is `cardtable.rl.openspiel.short_deck_dnup`: two players, two cards
+The game is `cardtable.games.dnup.short_deck.short_deck_dnup`: two players, two cards
 each from five (one set aside), two turns a player.  OpenSpiel's own CFR and
 outcome-sampling MCCFR run on it unmodified, and OpenSpiel's `exploitability`
 (a best response walked over the whole tree) scores their average policies,
@@ -20,7 +20,8 @@ import pyspiel
 from open_spiel.python import policy
 from open_spiel.python.algorithms import cfr, exploitability, outcome_sampling_mccfr
 
-from cardtable.rl.openspiel import python_game_name, short_deck_dnup
+from cardtable.games.dnup.short_deck import short_deck_dnup
+from cardtable.rl.openspiel import python_game_name
 
 
 def main() -> None:

@@ -18,7 +18,8 @@ from open_spiel.python import policy  # noqa: E402
 from open_spiel.python.algorithms import cfr, exploitability, ismcts, mcts, outcome_sampling_mccfr  # noqa: E402
 
 from cardtable.core.chance import shuffle  # noqa: E402
-from cardtable.rl.openspiel import ChanceNeeded, ChanceScript, python_game_name, short_deck_dnup  # noqa: E402
+from cardtable.games.dnup.short_deck import short_deck_dnup  # noqa: E402
+from cardtable.rl.openspiel import ChanceNeeded, ChanceScript, python_game_name  # noqa: E402
 
 GAMES = ["drump", "scout", "dnup", "fm"]
 
