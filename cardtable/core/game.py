@@ -125,6 +125,20 @@ def _keep_logging(state: StateT) -> StateT:
     return state
 
 
+def _describe_by_notation(action: object) -> NoReturn:
+    raise AssertionError("replaced by the notation's first word when the game is declared")
+
+
+#: The keys of a legal action's entry in the protocol that a game's `describe_action` may not use.
+RESERVED_ACTION_KEYS = frozenset({"id", "action"})
+
+
+def notation_kind(text: str) -> dict[str, JSON]:
+    """The description of an action that a game does not describe: its kind, the notation's first word."""
+    words = text.split()
+    return {"kind": words[0] if words else text}
+
+
 @dataclass(frozen=True, eq=False)
 class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     """A game: its rules as functions of a state, its notation, views and options.
@@ -215,6 +229,13 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     #: makes a recorded game play differently, so that a replay says why it no longer rebuilds.
     rules_version: int = 1
 
+    # -- for clients that draw a board ----------------------------------------------------
+    #: An action as data, for a board to build its interactions from: `{"kind": ..., field: value}`,
+    #: the fields as the action type has them (cards by name, seats, slots and positions counted
+    #: from 1).  It says no more than the action's notation does.  By default the kind is the
+    #: notation's first word, with no fields.
+    describe_action: Callable[[ActionT], dict[str, JSON]] = _describe_by_notation
+
     def __post_init__(self) -> None:
         # The defaults of the optional parts are made from the game's own functions.
         if self.card_spellings is _spell_by_name:
@@ -222,6 +243,9 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
             object.__setattr__(self, "card_spellings", lambda card: (card_name(card),))
         if self.determinizer is _draw_each_time:
             object.__setattr__(self, "determinizer", partial(partial, self.determinize))
+        if self.describe_action is _describe_by_notation:
+            format_action = self.format_action
+            object.__setattr__(self, "describe_action", lambda action: notation_kind(format_action(action)))
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"

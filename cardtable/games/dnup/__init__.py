@@ -55,6 +55,7 @@ GAME: Game[DnupState, Action, DnupView, DnupOptions] = Game(
     explain_illegal=explain_illegal,
     parse_action=actions.parse_action,
     format_action=actions.format_action,
+    describe_action=actions.describe_action,
     notation=docstring_section(actions.__doc__, "Cards are written"),
     view=view,
     card_name=pairs.card_name,

@@ -51,6 +51,7 @@ GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
     explain_illegal=explain_illegal,
     parse_action=actions.parse_action,
     format_action=actions.format_action,
+    describe_action=actions.describe_action,
     notation=docstring_section(actions.__doc__, "Notation"),
     view=view,
     card_name=card_name,

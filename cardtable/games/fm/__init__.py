@@ -48,6 +48,7 @@ GAME: Game[FmState, Action, FmView, FmOptions] = Game(
     explain_illegal=explain_illegal,
     parse_action=actions.parse_action,
     format_action=actions.format_action,
+    describe_action=actions.describe_action,
     notation=docstring_section(actions.__doc__, "A turn is built"),
     view=view,
     card_name=card_label,

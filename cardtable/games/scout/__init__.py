@@ -56,6 +56,7 @@ GAME: Game[ScoutState, Action, ScoutView, ScoutOptions] = Game(
     explain_illegal=explain_illegal,
     parse_action=actions.parse_action,
     format_action=actions.format_action,
+    describe_action=actions.describe_action,
     notation=docstring_section(actions.__doc__, "Hand positions"),
     view=view,
     card_name=pairs.card_name,
