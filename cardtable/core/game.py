@@ -235,6 +235,13 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     #: from 1).  It says no more than the action's notation does.  By default the kind is the
     #: notation's first word, with no fields.
     describe_action: Callable[[ActionT], dict[str, JSON]] = _describe_by_notation
+    #: The folder of the game's own browser files, served at /games/<name>/<file> (docs/web.md): its
+    #: board `board.js`, its stylesheet `style.css` if it has one, and any pages of its own.  None:
+    #: the browser draws the generic board (the view's public parts, the hand, the moves as buttons).
+    web_folder: str | None = None
+    #: The game's entry in the browser's lobby, as data (docs/web.md, "The lobby entry"): its text, the
+    #: quick game's opponents, seat kinds and seat choices of its own, links to its pages.
+    lobby: Mapping[str, JSON] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # The defaults of the optional parts are made from the game's own functions.
