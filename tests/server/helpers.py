@@ -43,8 +43,11 @@ class ServerProcess:
         port: int = 0,
         wrapper: tuple[str, ...] = (),
         log: Path | None = None,
+        module: str = "cardtable.server",
     ) -> None:
         self.database = database
+        #: The module run as the server (`python -m MODULE`): a test's may register a game first.
+        self.module = module
         self.limits = limits
         self.port = port
         #: A command the server runs under (unshare, say), and the file its log goes to (else the test's).
@@ -59,7 +62,7 @@ class ServerProcess:
             *self.wrapper,
             sys.executable,
             "-m",
-            "cardtable.server",
+            self.module,
             "--port",
             str(self.port),
             "--db",
