@@ -163,9 +163,10 @@ def _seat(seat: int | None) -> int | None:
 def _exchange_seen(exchange: Exchange | None) -> dict[str, Any] | None:
     """A Burst under way as a view shows it: as a position writes it, with the attacking card's value,
     attack plus stack and whether that sum fails the attack (drump.md, "Burst: attack and block")."""
-    if exchange is None:
+    written = exchange_json(exchange)
+    if exchange is None or written is None:
         return None
-    return exchange_json(exchange) | {
+    return written | {
         "attack_value": RANK[exchange.cards[0]],
         "attack_sum": attack_sum(exchange) if exchange.revealed else None,
         "attack_fails": attack_fails(exchange) if exchange.revealed else None,
