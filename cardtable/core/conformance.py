@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardtable.core.chance import make_rng
-from cardtable.core.game import ActionT, Game, OptionsT, StateT, ViewT
+from cardtable.core.game import RESERVED_ACTION_KEYS, ActionT, Game, OptionsT, StateT, ViewT
 from cardtable.core.match import Match, bot_rngs
 from cardtable.core.players import RandomBot
 from cardtable.core.replay import from_lines, replay_lines
@@ -78,12 +78,27 @@ def check_step(
     for each in legal:
         text = game.format_action(each)
         assert game.parse_action(text) == each, f"{where}: {text!r} does not parse back"
+        check_description(game, each, text, where)
     if action is None:
         return state
     before = fingerprint(game, state, logs=False)
     after = game.apply(state, action)
     assert fingerprint(game, state, logs=False) == before, f"{where}: apply changed its input"
     return after
+
+
+def check_description(
+    game: Game[StateT, ActionT, ViewT, OptionsT], action: ActionT, text: str, where: str
+) -> None:
+    """An action's description is plain JSON data with a kind, and uses no key of the protocol's entry.
+
+    It is a function of the action alone, which its text reads back to (checked above): so it says
+    nothing the notation does not."""
+    described = game.describe_action(action)
+    assert isinstance(described.get("kind"), str), f"{where}: {text!r} is described with no kind"
+    reserved = RESERVED_ACTION_KEYS & set(described)
+    assert not reserved, f"{where}: {text!r} is described with the protocol's keys {sorted(reserved)}"
+    json.dumps(described, allow_nan=False)
 
 
 def leaked_cards(

@@ -125,6 +125,20 @@ def _keep_logging(state: StateT) -> StateT:
     return state
 
 
+def _describe_by_notation(action: object) -> NoReturn:
+    raise AssertionError("replaced by the notation's first word when the game is declared")
+
+
+#: The keys of a legal action's entry in the protocol that a game's `describe_action` may not use.
+RESERVED_ACTION_KEYS = frozenset({"id", "action"})
+
+
+def notation_kind(text: str) -> dict[str, JSON]:
+    """The description of an action that a game does not describe: its kind, the notation's first word."""
+    words = text.split()
+    return {"kind": words[0] if words else text}
+
+
 @dataclass(frozen=True, eq=False)
 class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     """A game: its rules as functions of a state, its notation, views and options.
@@ -231,6 +245,19 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     #: The module whose `EXTENSION` (`cardtable.server.extension.ServerExtension`) adds the game's own
     #: routes and table set-up to the table server, or None: tables of seats and options only.
     server: str | None = None
+    # -- for clients that draw a board ----------------------------------------------------
+    #: An action as data, for a board to build its interactions from: `{"kind": ..., field: value}`,
+    #: the fields as the action type has them (cards by name, seats, slots and positions counted
+    #: from 1).  It says no more than the action's notation does.  By default the kind is the
+    #: notation's first word, with no fields.
+    describe_action: Callable[[ActionT], dict[str, JSON]] = _describe_by_notation
+    #: The folder of the game's own browser files, served at /games/<name>/<file> (docs/web.md): its
+    #: board `board.js`, its stylesheet `style.css` if it has one, and any pages of its own.  None:
+    #: the browser draws the generic board (the view's public parts, the hand, the moves as buttons).
+    web_folder: str | None = None
+    #: The game's entry in the browser's lobby, as data (docs/web.md, "The lobby entry"): its text, the
+    #: quick game's opponents, seat kinds and seat choices of its own, links to its pages.
+    lobby: Mapping[str, JSON] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # The defaults of the optional parts are made from the game's own functions.
@@ -239,6 +266,9 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
             object.__setattr__(self, "card_spellings", lambda card: (card_name(card),))
         if self.determinizer is _draw_each_time:
             object.__setattr__(self, "determinizer", partial(partial, self.determinize))
+        if self.describe_action is _describe_by_notation:
+            format_action = self.format_action
+            object.__setattr__(self, "describe_action", lambda action: notation_kind(format_action(action)))
 
     def __repr__(self) -> str:
         return f"<game {self.name}>"

@@ -35,8 +35,8 @@ from starlette.websockets import WebSocket
 
 from cardtable.bots import bot_names
 from cardtable.core.jsonio import parse_json
-from cardtable.games import game_names, get_game
-from cardtable.server.client_api import ClientRoutes
+from cardtable.games import AnyGame, game_names, get_game
+from cardtable.server.client_api import ClientRoutes, web_parts
 from cardtable.server.extension import every_extension
 from cardtable.server.guard import LOCAL_SITE, Guard, Site, client_network, read_body
 from cardtable.server.limits import Limits
@@ -79,6 +79,24 @@ The browser client is not installed here yet; programs speak the protocol (docs/
   GET  /api/games               games, seats, presets, options and bots
   WS   /ws                      join a table, act, chat: {{"type": "join", "protocol": 1, ...}}
 """
+
+
+#: What the bots that play every game are, in a few words.
+GENERAL_BOTS = {
+    "random": "Plays a legal move at random.",
+    "ismcts": "Searches the moves ahead over the cards it cannot see (ISMCTS).",
+}
+
+
+def bot_choices(game: AnyGame) -> list[dict[str, str | None]]:
+    """The bots offered for a game's seats, each with a label and a description: the game's own bot's
+    docstring's first line."""
+    choices: list[dict[str, str | None]] = []
+    for name in bot_names(game):
+        factory = game.bots.get(name)
+        about = (factory.__doc__ or "").strip().partition("\n")[0] if factory is not None else ""
+        choices.append({"bot": name, "label": name, "about": about or GENERAL_BOTS.get(name)})
+    return choices
 
 
 def _error(error: ProtocolError) -> JSONResponse:
@@ -257,7 +275,10 @@ class TableApp:
                     "presets": table.presets,
                     "options": {option.name: option.default for option in table.options.values()},
                     "bots": bot_names(game),
+                    "bot_choices": bot_choices(game),
                     "notation": game.notation,
+                    **web_parts(game),
+                    "lobby": dict(game.lobby),
                 }
             )
         return JSONResponse({"protocol": PROTOCOL, "games": described})

@@ -1,5 +1,7 @@
 """The routes the browser client needs beyond the table protocol (docs/web.md).
 
+  GET /games/{game}/{file}               a file of the game's own browser folder (Game.web_folder): its
+                                         board.js, style.css and pages
   GET /api/games/{game}/rules            the game's rules page (Markdown), as `cardtable rules GAME`
   GET /api/tables/{id}/steps/{step}      a finished table at one step, as a seat (?seat=N), a spectator,
                                          or with every card face up (?seat=all: each seat's view)
@@ -16,21 +18,44 @@ view of the seat whose token the request carries.
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from cardtable.core.errors import CardtableError
 from cardtable.core.numbers import whole_number
-from cardtable.games import get_game
+from cardtable.core.registry import AnyGame
+from cardtable.games import game_names, get_game
 from cardtable.server.extension import extension_of
 from cardtable.server.service import COOKIE_PREFIX, TableService
 
 #: Finished tables whose states are kept for stepping through their replay.
 STEPPED_KEPT = 16
+#: The files a game's browser folder may serve: plain names of scripts and stylesheets, nothing else.
+GAME_FILE = re.compile(r"[a-z0-9_]{1,40}\.(js|css)")
+GAME_FILE_TYPES = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
+
+
+def game_file(game: AnyGame, file: str) -> Path | None:
+    """The file of the game's browser folder by that name, or None if it has no such file."""
+    if game.web_folder is None or not GAME_FILE.fullmatch(file):
+        return None
+    path = Path(game.web_folder) / file
+    return path if path.is_file() else None
+
+
+def web_parts(game: AnyGame) -> dict[str, str | None]:
+    """Where the browser finds the game's board, stylesheet and lobby tile's module (None: it has none,
+    and the generic board draws its tables)."""
+    return {
+        part: f"/games/{game.name}/{file}" if game_file(game, file) else None
+        for part, file in (("board", "board.js"), ("style", "style.css"), ("lobby_module", "lobby.js"))
+    }
 
 
 def _refusal(code: str, message: str, status: int) -> JSONResponse:
@@ -69,10 +94,21 @@ class ClientRoutes:
     def routes(self) -> list[BaseRoute]:
         """The routes, to go before the client's static files."""
         return [
+            Route("/games/{game}/{file}", self.game_file, methods=["GET"]),
             Route("/api/games/{game}/rules", self.rules, methods=["GET"]),
             Route("/api/tables/{table}/steps/{step:int}", self.step, methods=["GET"]),
             Route("/api/tables/{table}/hint", self.hint, methods=["GET"]),
         ]
+
+    async def game_file(self, request: Request) -> Response:
+        """A script or stylesheet of a game's own browser folder (its board, its pages)."""
+        name, file = request.path_params["game"], request.path_params["file"]
+        if name not in game_names():
+            return _refusal("unknown_game", f"no game {name!r}; games: {', '.join(game_names())}", 404)
+        path = game_file(get_game(name), file)
+        if path is None:
+            return _refusal("not_found", f"the game {name} has no browser file {file!r}", 404)
+        return FileResponse(path, media_type=GAME_FILE_TYPES[path.suffix[1:]])
 
     async def rules(self, request: Request) -> Response:
         """A game's rules page in Markdown, its options table filled in."""

@@ -255,9 +255,9 @@ class LiveTable:
         current = self.match.current_seat
         legal = []
         if seat is not None and current == seat and seat not in self.bots:
-            format_action = self.game.format_action
+            format_action, describe_action = self.game.format_action, self.game.describe_action
             legal = [
-                {"id": index, "action": format_action(action)}
+                {"id": index, "action": format_action(action), **describe_action(action)}
                 for index, action in enumerate(self.match.legal_actions())
             ]
         return frame(

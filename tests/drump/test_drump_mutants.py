@@ -85,6 +85,7 @@ def test_a_views_json_while_an_ace_is_to_be_counted() -> None:
     with pytest.raises(IllegalActionError, match=re.escape(waiting)):
         match.play("end")
     empty = {"body": None, "head": None, "tail": None, "wings": None}
+    nothing = {"known": 0, "aces": 0, "hidden": 0}
     assert match.view(0).to_json() == {
         "game": "drump",
         "seat": 1,
@@ -97,6 +98,11 @@ def test_a_views_json_while_an_ace_is_to_be_counted() -> None:
         "hand_sizes": [1, 1],
         "known_in_hand": [[], []],
         "stacks": [[[], ["3d"], [], []], [["As", "5h"], [], [], []]],
+        # What seat 1 knows of each stack's value (the 5h it saw revealed), Aces as 1.
+        "stack_values": [
+            [nothing, {"known": 3, "aces": 0, "hidden": 0}, nothing, nothing],
+            [{"known": 6, "aces": 1, "hidden": 0}, nothing, nothing, nothing],
+        ],
         "zones": [empty | {"wings": "Kh"}, empty],
         "pile": [],
         "deck_size": 45,
@@ -109,6 +115,9 @@ def test_a_views_json_while_an_ace_is_to_be_counted() -> None:
             "revealed": True,
             "slot": 1,
             "stack_total": 6,
+            "attack_value": 6,
+            "attack_sum": 12,
+            "attack_fails": True,
         },
         "discarding": None,
         "drawing": None,

@@ -227,7 +227,15 @@ def test_a_views_json_names_every_field_and_hides_the_face_down() -> None:
     play(match, "pick h1", "play")
     quiet = {name: 0 for name in ("cards_drawn", "defensive_wins", "effective_attacks", "equips")}
     quiet |= {name: 0 for name in ("face_down_plays", "fusions", "magic_used", "traps_activated")}
-    hidden = {"atk": None, "card": None, "def": None, "face_up": False, "position": "defence", "star": None}
+    hidden = {
+        "atk": None,
+        "card": None,
+        "def": None,
+        "face_up": False,
+        "position": "defence",
+        "star": None,
+        "terrain_bonus": None,
+    }
     mushroom = {
         "atk": 800,
         "card": "#008 Mushroom Man",
@@ -235,6 +243,7 @@ def test_a_views_json_names_every_field_and_hides_the_face_down() -> None:
         "face_up": True,
         "position": "attack",
         "star": "Jupiter",
+        "terrain_bonus": 0,
     }
     assert match.view(1).to_json() == {
         "counters": [quiet, quiet],
@@ -369,3 +378,19 @@ def test_the_mirror_option_ranks_a_negative_score_as_its_opposite() -> None:
         won = rank(match.state, 0)
         ranks.append((won.score, won.letter, won.starchips, won.pool))
     assert ranks == [(-31, "S-TEC", 5, "sa_tec"), (-31, "C-TEC", 2, "bcd")]
+
+
+def test_a_views_json_says_what_the_terrain_adds_to_each_monster_seen() -> None:
+    # fm.md: a forest adds 500 to a Plant's ATK and DEF; the board explains the ATK shown from this.
+    data = duel(
+        hands=(["Mystical Elf"], ["Kuriboh"]),
+        monsters=({2: monster("Kuriboh", attack=False, face_up=False)}, {1: monster("Mushroom Man")}),
+        decks=(["Mushroom Man"] * 3, ["Kuriboh"] * 2),
+    )
+    data["terrain"] = "forest"
+    match = match_from(data)
+    seen = match.view(1).to_json()["monsters"]
+    assert seen[1][0]["terrain_bonus"] == 500 and seen[1][0]["atk"] == 1300
+    # A face-down monster of the opponent's: its type, and so the terrain's part, is hidden.
+    assert seen[0][1]["terrain_bonus"] is None
+    assert match.view(0).to_json()["monsters"][0][1]["terrain_bonus"] == 0

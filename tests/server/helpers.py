@@ -49,10 +49,13 @@ class ServerProcess:
         wrapper: tuple[str, ...] = (),
         log: Path | None = None,
         key: Path | None = None,
+        module: str = "cardtable.server",
     ) -> None:
         #: An SQLite file, or a PostgreSQL database's address; and the file of the sealing key.
         self.database = database
         self.key = key
+        #: The module run as the server (`python -m MODULE`): a test's may register a game first.
+        self.module = module
         self.limits = limits
         self.port = port
         #: A command the server runs under (unshare, say), and the file its log goes to (else the test's).
@@ -67,7 +70,7 @@ class ServerProcess:
             *self.wrapper,
             sys.executable,
             "-m",
-            "cardtable.server",
+            self.module,
             "--port",
             str(self.port),
             "--db",

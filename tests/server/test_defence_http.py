@@ -143,8 +143,8 @@ def test_the_client_runs_under_its_content_security_policy(server: ServerProcess
         for path, shown in [
             (f"/?replay={finished}", ".replay-page .drump-board"),
             ("/?rules=scout", "article.rules-text h2"),
-            ("/?decks", ".decks-page"),
-            ("/?campaign", ".campaign-page"),
+            ("/?game=fm&page=decks", ".decks-page"),
+            ("/?game=fm&page=campaign", ".campaign-page"),
         ]:
             page.goto(server.base + path)
             page.wait_for_selector(shown)

@@ -140,11 +140,11 @@ def test_a_campaign_in_the_browser(server: ServerProcess, browser: Browser, scre
     assert wanted.id in deck and sorted(deck) != sorted(start["deck"])
 
     # A campaign duel: it cannot be escaped by leaving, and its end is settled into the campaign.
-    page.goto(server.base + "/?campaign")
+    page.goto(server.base + "/?game=fm&page=campaign")
     page.click('[data-role="duel-next"]')
     page.wait_for_selector('[data-area="hand"]')
     assert set(_hand(ann)) <= set(deck), "the duel was not dealt from the campaign deck"
-    page.goto(server.base + "/?campaign")
+    page.goto(server.base + "/?game=fm&page=campaign")
     page.wait_for_selector('[data-role="duel-under-way"]')
     assert page.query_selector('[data-role="shop"]') is None
     page.click('[data-role="resume"]')
@@ -201,14 +201,14 @@ def test_the_fusion_hint_lists_what_the_hand_makes(server: ServerProcess, browse
 def test_a_campaign_on_a_phone_and_a_duel_forfeited(server: ServerProcess, browser: Browser) -> None:
     bob = Player(browser, viewport=PHONE, settings={"botPace": 0})
     page = bob.page
-    page.goto(server.base + "/?campaign")
+    page.goto(server.base + "/?game=fm&page=campaign")
     page.fill('[data-role="campaign-name"]', "Bob")
     page.click('[data-role="campaign-start"]')
     page.wait_for_selector('[data-role="summary"]')
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.click('[data-role="duel-next"]')
     page.wait_for_selector('[data-area="hand"]')
-    page.goto(server.base + "/?campaign")
+    page.goto(server.base + "/?game=fm&page=campaign")
     page.click('[data-role="forfeit"]')
     page.click('[data-role="forfeit-yes"]')
     page.wait_for_selector('[data-role="last-result"][data-won="no"]')

@@ -128,7 +128,7 @@ def test_fm_turns_with_a_fusion_against_a_duelist(
 def test_a_deck_built_in_the_editor_is_brought_to_a_duel(server: ServerProcess, browser: Browser) -> None:
     ann = Player(browser, settings={"botPace": 0, "name": "Ann"})
     page = ann.page
-    page.goto(server.base + "/?decks")
+    page.goto(server.base + "/?game=fm&page=decks")
     page.fill('[data-role="search"]', "dragon")
     results = page.locator("[data-add]")
     results.first.wait_for()

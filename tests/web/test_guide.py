@@ -78,11 +78,13 @@ def test_the_extra_jack_has_its_note_when_it_is_legal(server: ServerProcess, bro
     page.goto(server.base + "/")
     when = page.evaluate(
         """async () => {
-          const { TIPS } = await import("/js/games/drump_guide.js");
+          const { TIPS } = await import("/games/drump/guide.js");
           const extra = TIPS.find((tip) => tip.key === "extra");
           const view = { turn_number: 1, turn: {} };
-          const legal = (texts) => extra.when({ legal: texts, view }, []);
-          return [legal(["extra Jh with Ah", "end"]), legal(["end"])];
+          const legal = (actions) => extra.when({ legal: actions, view }, []);
+          const end = { id: 1, action: "end", kind: "end" };
+          const jack = { id: 0, action: "extra Jh with Ah", kind: "extra", jack: "Jh", ace: "Ah" };
+          return [legal([jack, end]), legal([end])];
         }"""
     )
     assert when == [True, False]

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import random
 
-from cardtable.core.chance import make_rng
-from cardtable.core.chance import below, shuffle
+from cardtable.core.chance import below, make_rng, shuffle
 from cardtable.core.errors import OptionError
 from cardtable.core.game import Outcome
 from cardtable.core.tuples import replace_at

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionParseError
+from cardtable.core.jsonio import JSON
 from cardtable.core.notation import action_words, numbered_place
 from cardtable.core.pairs import CODES, TOP, code_name, parse_code
 
@@ -81,6 +82,18 @@ def format_action(action: Action) -> str:
         case Rotate():
             return "rotate"
     raise TypeError(f"not a dnup action: {action!r}")
+
+
+def describe_action(action: Action) -> dict[str, JSON]:
+    """The action as data for a board: its kind and its fields, cards as written, seats from 1."""
+    match action:
+        case Play(cards=cards):
+            return {"kind": "play", "cards": [code_name(code) for code in cards]}
+        case Add(card=card, target=target):
+            return {"kind": "add", "card": code_name(card), "target": target + 1}
+        case Take(target=target):
+            return {"kind": "take", "target": target + 1}
+    return {"kind": format_action(action)}
 
 
 def _code(text: str, token: str) -> int:

@@ -14,6 +14,7 @@ numbers: `parse_card("7h")`):
 from __future__ import annotations
 
 from operator import attrgetter
+from pathlib import Path
 
 from cardtable.core.game import Game, docstring_section
 from cardtable.core.registry import register
@@ -51,6 +52,14 @@ GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
     explain_illegal=explain_illegal,
     parse_action=actions.parse_action,
     format_action=actions.format_action,
+    describe_action=actions.describe_action,
+    web_folder=str(Path(__file__).parent / "web"),
+    lobby={
+        "order": 1,
+        "text": "Two players race to build a four-part monster, paying for each part with stacks of cards.",
+        "quick": {"opponents": [{"bot": "heuristic"}]},
+        "links": [{"label": "Learn it", "page": "learn", "role": "guide"}],
+    },
     notation=docstring_section(actions.__doc__, "Notation"),
     view=view,
     card_name=card_name,

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionParseError
+from cardtable.core.jsonio import JSON
 from cardtable.core.notation import action_words
 from cardtable.games.drump.cards import (
     ACES,
@@ -235,6 +236,30 @@ def format_action(action: Action) -> str:
         case DeclineDraw():
             return "decline"
     raise TypeError(f"not a DRUMP action: {action!r}")
+
+
+def describe_action(action: Action) -> dict[str, JSON]:
+    """The action as data for a board: its kind (the notation's verb) and its fields, slots from 1."""
+    match action:
+        case SetForce(card, slot):
+            return {"kind": "set", "card": card_name(card), "slot": slot + 1}
+        case Summon(part, slot):
+            return {"kind": "summon", "part": card_name(part), "slot": slot + 1}
+        case ExtraJack(jack, ace):
+            return {"kind": "extra", "jack": card_name(jack), "ace": card_name(ace)}
+        case Recycle(part, take):
+            return {
+                "kind": "recycle",
+                "part": card_name(part),
+                "take": None if take is None else card_name(take),
+            }
+        case Burst(card, slot):
+            return {"kind": "burst", "card": card_name(card), "slot": slot + 1}
+        case AceValue(ace, value):
+            return {"kind": "ace", "ace": card_name(ace), "value": value}
+        case Block(card) | Counter(card) | Discard(card):
+            return {"kind": format_action(action).split()[0], "card": card_name(card)}
+    return {"kind": format_action(action)}
 
 
 def _card(text: str, word: str, token: str) -> int:

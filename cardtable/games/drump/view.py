@@ -13,8 +13,8 @@ from typing import Any
 
 from cardtable.core.events import Event, ViewLog
 from cardtable.core.game import NOBODY, Outcome
-from cardtable.games.drump.burst import Exchange
-from cardtable.games.drump.cards import BODY_PARTS, NO_CARD, card_name
+from cardtable.games.drump.burst import Exchange, attack_fails, attack_sum
+from cardtable.games.drump.cards import BODY_PARTS, IS_ACE, NO_CARD, RANK, card_name
 from cardtable.games.drump.events import (
     AceCounted,
     AttackFailed,
@@ -110,6 +110,7 @@ class DrumpView:
             "hand_sizes": list(self.hand_sizes),
             "known_in_hand": [[card_name(card) for card in cards] for cards in self.known_in_hand],
             "stacks": [[[_stacked(card, up) for card, up in stack] for stack in row] for row in self.stacks],
+            "stack_values": [[_stack_value(stack) for stack in row] for row in self.stacks],
             "zones": [
                 {
                     part: card_name(card) if card != NO_CARD else None
@@ -120,7 +121,7 @@ class DrumpView:
             "pile": [card_name(card) for card in self.pile],
             "deck_size": self.deck_size,
             "turn": turn_json(self),
-            "exchange": exchange_json(self.exchange),
+            "exchange": _exchange_seen(self.exchange),
             "discarding": _seat(self.discarding),
             "drawing": _seat(self.drawing),
             "last_turn": _seat(self.last_turn),
@@ -157,6 +158,30 @@ def exchange_json(exchange: Exchange | None) -> dict[str, Any] | None:
 
 def _seat(seat: int | None) -> int | None:
     return None if seat is None else seat + 1
+
+
+def _exchange_seen(exchange: Exchange | None) -> dict[str, Any] | None:
+    """A Burst under way as a view shows it: as a position writes it, with the attacking card's value,
+    attack plus stack and whether that sum fails the attack (drump.md, "Burst: attack and block")."""
+    written = exchange_json(exchange)
+    if exchange is None or written is None:
+        return None
+    return written | {
+        "attack_value": RANK[exchange.cards[0]],
+        "attack_sum": attack_sum(exchange) if exchange.revealed else None,
+        "attack_fails": attack_fails(exchange) if exchange.revealed else None,
+    }
+
+
+def _stack_value(stack: Sequence[StackCard]) -> dict[str, int]:
+    """What the observer knows of a stack's value (drump.md, "Cards"): the sum of the cards it sees,
+    Aces as 1, how many of those are Aces (which may count 11 when attacked), and the cards it cannot see."""
+    known = [card for card, _ in stack if card is not None]
+    return {
+        "known": sum(RANK[card] for card in known),
+        "aces": sum(IS_ACE[card] for card in known),
+        "hidden": len(stack) - len(known),
+    }
 
 
 def _stacked(card: int | None, face_up: bool) -> str:

@@ -10,6 +10,7 @@ functions.
 from __future__ import annotations
 
 from operator import attrgetter
+from pathlib import Path
 
 from cardtable.core.game import Game, docstring_section
 from cardtable.core.registry import register
@@ -48,6 +49,40 @@ GAME: Game[FmState, Action, FmView, FmOptions] = Game(
     explain_illegal=explain_illegal,
     parse_action=actions.parse_action,
     format_action=actions.format_action,
+    describe_action=actions.describe_action,
+    web_folder=str(Path(__file__).parent / "web"),
+    lobby={
+        "order": 4,
+        "text": (
+            "The Forbidden Memories duel: fusions, guardian stars and 722 cards, against its 39 duelists."
+        ),
+        # Seat 2 may be one of the duelists (Free Duel), who plays with its own deck and AI; a person's or a
+        # bot's seat may bring a deck of this browser's.  Each choice's options come from the game's
+        # web/lobby.js (the duelists, from the card catalogue; the decks, kept in the browser).
+        "seat_kinds": [
+            {
+                "kind": "duelist",
+                "label": "a duelist (Free Duel)",
+                "seats": [2],
+                "choice": {"field": "duelist", "label": "duelist", "from": "duelists"},
+            }
+        ],
+        "seat_choices": [
+            {
+                "field": "deck",
+                "label": "deck",
+                "from": "decks",
+                "none": "a new starter deck",
+                "kinds": ["person", "bot"],
+            }
+        ],
+        "quick": {"label": "Duel", "opponents": [{"kind": "duelist"}]},
+        "links": [
+            {"label": "Decks", "page": "decks", "role": "decks"},
+            {"label": "Campaign", "page": "campaign", "role": "campaign"},
+            {"label": "Farm planner", "page": "farm", "role": "farm"},
+        ],
+    },
     notation=docstring_section(actions.__doc__, "A turn is built"),
     view=view,
     card_name=card_label,

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionParseError
+from cardtable.core.jsonio import JSON
 from cardtable.core.notation import action_words
 from cardtable.core.numbers import whole_number
 from cardtable.games.fm.state import FIELD_PICK, ZONES
@@ -151,6 +152,33 @@ def format_action(action: Action) -> str:
         case End():
             return "end"
     raise TypeError(f"not a duel action: {action!r}")
+
+
+def describe_action(action: Action) -> dict[str, JSON]:
+    """The action as data for a board: its kind and its fields, hand cards and zones from 1.
+
+    A pick names a hand card (`hand`) or, first, a monster zone of one's own (`zone`); an attack's
+    `target` is the opponent's monster zone, or None for a direct attack."""
+    match action:
+        case Pick(source=source) if source >= FIELD_PICK:
+            return {"kind": "pick", "zone": source - FIELD_PICK + 1}
+        case Pick(source=source):
+            return {"kind": "pick", "hand": source + 1}
+        case Play(face_up=face_up):
+            return {"kind": "play", "face_up": face_up}
+        case Place(attack=attack, star=star, zone=zone):
+            position = "attack" if attack else "defence"
+            return {
+                "kind": "place",
+                "position": position,
+                "star": star + 1,
+                "zone": None if zone is None else zone + 1,
+            }
+        case Attack(zone=zone, target=target):
+            return {"kind": "attack", "zone": zone + 1, "target": None if target == DIRECT else target + 1}
+        case Switch(zone=zone) | Activate(zone=zone):
+            return {"kind": format_action(action).split()[0], "zone": zone + 1}
+    return {"kind": format_action(action)}
 
 
 def _place(text: str, token: str, letter: str, limit: int) -> int:

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, cast
 from cardtable.core.events import Event, ViewLog
 from cardtable.core.game import Outcome
 from cardtable.games.fm.carddata import TERRAINS, card
-from cardtable.games.fm.combat import active_star, attack_of, defence_of
+from cardtable.games.fm.combat import active_star, attack_of, defence_of, terrain_boost
 from cardtable.games.fm.events import (
     AttackDeclared,
     CardDrawn,
@@ -71,6 +71,8 @@ class SeenMonster(NamedTuple):
     bonus: int | None
     weakened: int | None
     weak_turns: int | None
+    #: What the terrain adds to its ATK and DEF (in `atk` and `defence` already), for a board to explain them.
+    terrain_bonus: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +173,7 @@ def _monster_json(monster: SeenMonster) -> dict[str, Any]:
         "star": monster.star,
         "atk": monster.atk,
         "def": monster.defence,
+        "terrain_bonus": monster.terrain_bonus,
     }
 
 
@@ -189,6 +192,7 @@ def _seen(monster: Monster | None, visible: bool, terrain: int) -> SeenMonster |
         monster.bonus,
         monster.weakened,
         monster.weak_turns,
+        terrain_boost(monster.card, terrain),
     )
 
 

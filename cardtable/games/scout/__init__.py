@@ -14,6 +14,7 @@ The log's events are in `cardtable.games.scout.events`.
 from __future__ import annotations
 
 from operator import attrgetter
+from pathlib import Path
 
 from cardtable.core import pairs
 from cardtable.core.game import Game, docstring_section
@@ -56,6 +57,13 @@ GAME: Game[ScoutState, Action, ScoutView, ScoutOptions] = Game(
     explain_illegal=explain_illegal,
     parse_action=actions.parse_action,
     format_action=actions.format_action,
+    describe_action=actions.describe_action,
+    web_folder=str(Path(__file__).parent / "web"),
+    lobby={
+        "order": 2,
+        "text": "Climb the ladder with double-numbered cards you may never reorder. 2 to 5 players.",
+        "quick": {"opponents": [{"bot": "heuristic"}, {"bot": "heuristic"}]},
+    },
     notation=docstring_section(actions.__doc__, "Hand positions"),
     view=view,
     card_name=pairs.card_name,

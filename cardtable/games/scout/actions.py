@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardtable.core.errors import ActionParseError
+from cardtable.core.jsonio import JSON
 from cardtable.core.notation import action_words, numbered_place
 
 #: The most cards a hand can hold (every card of the deck).
@@ -106,6 +107,24 @@ def format_action(action: Action) -> str:
         case Decline():
             return "decline"
     raise TypeError(f"not a Scout action: {action!r}")
+
+
+def describe_action(action: Action) -> dict[str, JSON]:
+    """The action as data for a board: its kind and its fields, hand positions from 1.
+
+    A Scout & Show is a scout `with_show`."""
+    match action:
+        case Show(first=first, last=last):
+            return {"kind": "show", "first": first + 1, "last": last + 1}
+        case Scout(end=end, turned=turned, position=position, with_show=with_show):
+            return {
+                "kind": "scout",
+                "end": END_NAMES[end],
+                "turned": turned,
+                "position": position + 1,
+                "with_show": with_show,
+            }
+    return {"kind": format_action(action)}
 
 
 def parse_action(text: str) -> Action:

@@ -48,13 +48,6 @@ export function games() {
   return gamesPromise;
 }
 
-let cardsPromise = null;
-/** The Forbidden Memories catalogue (cards, terrains, stars, duelists), fetched once. */
-export function fmCatalogue() {
-  cardsPromise ??= getJson("/api/games/fm/cards");
-  return cardsPromise;
-}
-
 /** Create a table; returns the server's answer (your seat's link, the others' invitations, the watch link). */
 export async function createTable(request) {
   const created = await postJson("/api/tables", { protocol: 1, ...request });

@@ -1,19 +1,12 @@
 // The lobby: play against bots in a click, make a table for friends, resume, watch, and browse finished games.
+// Each game's tile is drawn from what /api/games says of it: its lobby entry (text, the quick game's
+// opponents, seat kinds and choices of its own, links to its pages), its bots, and its tile's cards
+// and choices from the module its folder may bring (lobby.js).
 import {
-  createTable, fmCatalogue, forget, games, getJson, postJson, rememberedTables, setSetting, setting,
+  createTable, forget, games, getJson, postJson, rememberedTables, setSetting, setting,
 } from "./api.js";
 import { copyText, dialog, fill, h, notice } from "./dom.js";
-import { savedDecks } from "./decks.js";
-import { cardBack, fmCard, pairCard, playingCard } from "./cards.js";
 
-const BLURBS = {
-  drump: "Two players race to build a four-part monster, paying for each part with stacks of cards.",
-  scout: "Climb the ladder with double-numbered cards you may never reorder. 2 to 5 players.",
-  dnup: "Be first to empty your hand of double-numbered cards. 2 to 5 players.",
-  fm: "The Forbidden Memories duel: fusions, guardian stars and 722 cards, against its 39 duelists.",
-};
-/** Who sits at a quick game: you, then bots (FM: a duelist). */
-const QUICK_OPPONENTS = { drump: 1, scout: 2, dnup: 2, fm: 1 };
 const PACES = [["instant", 0], ["quick", 0.4], ["normal", 0.9], ["slow", 1.8]];
 const BOT_NAMES = ["Robin", "Sasha", "Kim", "Alex"];
 
@@ -32,73 +25,104 @@ async function sitAt(request) {
   location.href = mine.link;
 }
 
-/** A choice of deck for an FM seat: a new starter deck, or one kept in this browser. */
-function deckSelect(label) {
-  return h("select.deck-choice", { "aria-label": label, dataset: { role: "deck" } },
-    h("option", { value: "" }, "a new starter deck"),
-    savedDecks().map((deck, index) => h("option", { value: index }, `deck: ${deck.name}`)));
+/** A game's lobby tile module (its cards, the options of its choices), or an empty one. */
+async function tileModule(game) {
+  if (!game.lobby_module) return {};
+  try {
+    return await import(game.lobby_module);
+  } catch (error) {
+    console.error(error);
+    return {};
+  }
 }
 
-function chosenDeck(select) {
-  const deck = select && select.value !== "" ? savedDecks()[Number(select.value)] : null;
-  return deck ? { deck: deck.cards } : {};
+/** Every choice the game's lobby entry declares (its seat kinds' and its seats'). */
+function declaredChoices(game) {
+  return [...(game.lobby.seat_kinds || []).map((kind) => kind.choice).filter(Boolean), ...(game.lobby.seat_choices || [])];
 }
 
-async function quickGame(game, duelist, deck) {
-  const seats = [{ person: playerName(), ...chosenDeck(deck) }];
-  if (game === "fm") seats.push({ duelist: duelist || 1, pace: botPace() });
-  else {
-    for (let index = 0; index < QUICK_OPPONENTS[game]; index += 1) {
-      seats.push({ bot: "heuristic", name: `${BOT_NAMES[index]} (bot)`, pace: botPace() });
+/** The options of each declared choice, [{label, value}] by its `from`, asked of the game's tile module. */
+async function loadChoices(game) {
+  const options = {};
+  for (const choice of declaredChoices(game)) {
+    try {
+      options[choice.from] = (await game.tile.choices?.(choice.from)) || [];
+    } catch (error) {
+      console.error(error);
     }
   }
+  return options;
+}
+
+/** A select for one choice (a seat kind's, or a seat's), its options as the game's module gave them. */
+function choiceSelect(game, choice, label) {
+  const options = game.choices[choice.from] || [];
+  const select = h("select.seat-choice", { "aria-label": label, dataset: { role: choice.field, field: choice.field } },
+    choice.none ? h("option", { value: "" }, choice.none) : null,
+    options.map((option, index) => h("option", { value: index }, option.label)));
+  select.choiceValues = options.map((option) => option.value);
+  return select;
+}
+
+/** The seat's fields a choice select gives: {field: value}, or none when left at its "none". */
+function chosen(select) {
+  if (!select || select.hidden || select.value === "" || !select.choiceValues) return {};
+  return { [select.dataset.field]: select.choiceValues[Number(select.value)] };
+}
+
+/** The lobby entry's seat kinds open to seat `index` (from 0). */
+function seatKinds(game, index) {
+  return (game.lobby.seat_kinds || []).filter((kind) => !kind.seats || kind.seats.includes(index + 1));
+}
+
+/** The choices a seat of this kind ("person", "bot") may make. */
+function seatChoices(game, kind) {
+  return (game.lobby.seat_choices || []).filter((choice) => !choice.kinds || choice.kinds.includes(kind));
+}
+
+/** The quick game's opponents: the lobby entry's, or as many of the game's first bot as its fewest seats need. */
+function quickOpponents(game) {
+  if (game.lobby.quick?.opponents) return game.lobby.quick.opponents;
+  const bot = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  return Array.from({ length: Math.max(game.seats[0] - 1, 1) }, () => ({ bot }));
+}
+
+async function quickGame(game, mine, theirs) {
+  const seats = [{ person: playerName(), ...mine() }];
+  quickOpponents(game).forEach((opponent, index) => {
+    if (opponent.kind) seats.push({ [opponent.kind]: true, ...theirs[index](), pace: botPace() });
+    else seats.push({ bot: opponent.bot, name: `${BOT_NAMES[index]} (bot)`, pace: botPace() });
+  });
   try {
-    await sitAt({ game, seats });
+    await sitAt({ game: game.game, seats });
   } catch (error) {
     notice(`The table could not be made: ${error.message}`, "error");
   }
 }
 
-/** The guided first game of DRUMP: a table against a patient bot, with the guide switched on. */
-export async function startGuide(root) {
-  fill(root, h("p.loading", {}, "Setting up your first game…"));
-  const created = await createTable({ game: "drump", seats: [{ person: playerName() }, { bot: "coach", name: "Coach bot", pace: Math.max(botPace(), 1.2) }] });
-  const token = new URL(created.seats[0].link).searchParams.get("token");
-  // The invitation keeps the token in a cookie; the guide is switched on once the table opens.
-  sessionStorage.setItem(`guide-${created.table}`, "1");
-  location.href = `/play/${created.table}?token=${encodeURIComponent(token)}`;
-}
-
-/** A few cards of the game, drawn for its tile. */
-function tileCards(name, catalogue) {
-  if (name === "drump") return [playingCard("Kd"), playingCard("7h"), playingCard("As"), cardBack()];
-  if (name === "scout") return [pairCard("7/3"), pairCard("8/2"), pairCard("9/1")];
-  if (name === "dnup") return [pairCard("5/2"), pairCard("5/9"), pairCard("10/4")];
-  if (name === "fm" && catalogue) return [fmCard("#001 Blue-eyes White Dragon", catalogue), fmCard("#336 Dark Hole", catalogue)];
-  return [];
-}
-
-function gameTile(game, catalogue) {
+function gameTile(game) {
   const name = game.game;
-  const duelistSelect = name === "fm" && catalogue
-    ? h("select.duelist", { "aria-label": "duelist", dataset: { role: "duelist" } },
-      catalogue.duelists.map((duelist) => h("option", { value: duelist.number }, `${duelist.number}. ${duelist.name}`)))
-    : null;
-  const deck = name === "fm" ? deckSelect("your deck") : null;
-  const versus = name === "fm" ? "Duel" : QUICK_OPPONENTS[name] > 1 ? "Play vs bots" : "Play vs bot";
+  const opponents = quickOpponents(game);
+  // The quick game's choices: the opponents' of their seat kind (which duelist), and your seat's (which deck).
+  const theirs = opponents.map((opponent, index) => {
+    const kind = opponent.kind && seatKinds(game, index + 1).find((entry) => entry.kind === opponent.kind);
+    const select = kind?.choice ? choiceSelect(game, kind.choice, kind.choice.label) : null;
+    return { select, read: () => chosen(select) };
+  });
+  const mine = seatChoices(game, "person").map((choice) => choiceSelect(game, choice, `your ${choice.label}`));
+  const versus = game.lobby.quick?.label || (opponents.length > 1 ? "Play vs bots" : "Play vs bot");
+  const cards = h("div.tile-cards", { "aria-hidden": "true" });
+  Promise.resolve(game.tile.tileCards?.()).then((drawn) => fill(cards, drawn || []));
   return h("section.game-tile", { dataset: { game: name } },
-    h("div.tile-head", {}, h("h3", {}, game.title), h("div.tile-cards", { "aria-hidden": "true" }, tileCards(name, catalogue))),
-    h("p", {}, BLURBS[name] || ""),
-    duelistSelect,
-    deck,
+    h("div.tile-head", {}, h("h3", {}, game.title), cards),
+    h("p", {}, game.lobby.text || ""),
+    theirs.map((entry) => entry.select),
+    mine,
     h("div.tile-buttons", {},
-      h("button.primary", { type: "button", dataset: { role: "quick" }, onclick: () => quickGame(name, duelistSelect?.value, deck) }, versus),
-      h("button", { type: "button", dataset: { role: "friends" }, onclick: () => newTableDialog(game, catalogue) }, "Table for friends"),
+      h("button.primary", { type: "button", dataset: { role: "quick" }, onclick: () => quickGame(game, () => Object.assign({}, ...mine.map(chosen)), theirs.map((entry) => entry.read)) }, versus),
+      h("button", { type: "button", dataset: { role: "friends" }, onclick: () => newTableDialog(game) }, "Table for friends"),
       h("a.button.ghost", { href: `/?rules=${name}` }, "Rules"),
-      name === "drump" ? h("a.button.ghost", { href: "/?guide=drump", dataset: { role: "guide" } }, "Learn it") : null,
-      name === "fm" ? h("a.button.ghost", { href: "/?decks", dataset: { role: "decks" } }, "Decks") : null,
-      name === "fm" ? h("a.button.ghost", { href: "/?campaign", dataset: { role: "campaign" } }, "Campaign") : null,
-      name === "fm" ? h("a.button.ghost", { href: "/?farm", dataset: { role: "farm" } }, "Farm planner") : null));
+      (game.lobby.links || []).map((link) => h("a.button.ghost", { href: `/?game=${name}&page=${link.page}`, dataset: { role: link.role || link.page } }, link.label))));
 }
 
 const PRIVACY_WORDS = {
@@ -131,30 +155,55 @@ export function invitations(created) {
       : h("p.muted", { dataset: { role: "closed" } }, "Closed to spectators: nobody may watch."));
 }
 
-function seatRow(game, index, catalogue) {
-  const kinds = [["person", "a person"], ...game.bots.map((bot) => [`bot:${bot}`, `bot: ${bot}`])];
-  if (game.game === "fm" && index === 1) kinds.push(["duelist", "a duelist (Free Duel)"]);
+function seatRow(game, index) {
+  const kinds = [["person", "a person"], ...game.bot_choices.map((bot) => [`bot:${bot.bot}`, `bot: ${bot.label}`, bot.about])];
+  for (const kind of seatKinds(game, index)) kinds.push([kind.kind, kind.label]);
   const kind = h("select", { name: `kind-${index}`, "aria-label": `seat ${index + 1}` },
-    kinds.map(([value, words]) => h("option", { value }, words)));
-  kind.value = index === 0 ? "person" : "person";
+    kinds.map(([value, words, about]) => h("option", { value, title: about || undefined }, words)));
+  kind.value = "person";
   const name = h("input", { name: `name-${index}`, value: index === 0 ? playerName() : `Friend ${index}`, maxlength: 40, "aria-label": `seat ${index + 1} name` });
-  const duelist = catalogue ? h("select", { name: `duelist-${index}`, hidden: true, "aria-label": "duelist" },
-    catalogue.duelists.map((entry) => h("option", { value: entry.number }, entry.name))) : null;
-  const deck = game.game === "fm" ? deckSelect(`seat ${index + 1} deck`) : null;
+  const about = h("span.muted.bot-about", { dataset: { role: "bot-about" } });
+  // Each seat kind's choice (which duelist), and the choices of a person's or a bot's seat (which deck).
+  const kindChoices = seatKinds(game, index).filter((entry) => entry.choice).map((entry) => {
+    const select = choiceSelect(game, entry.choice, entry.choice.label);
+    select.dataset.kind = entry.kind;
+    select.hidden = true;
+    return select;
+  });
+  const seatFields = (game.lobby.seat_choices || []).map((choice) => {
+    const select = choiceSelect(game, choice, `seat ${index + 1} ${choice.label}`);
+    select.dataset.kinds = (choice.kinds || ["person", "bot"]).join(" ");
+    return select;
+  });
+  const shown = () => {
+    const base = kind.value.startsWith("bot:") ? "bot" : kind.value;
+    for (const select of kindChoices) select.hidden = select.dataset.kind !== kind.value;
+    for (const select of seatFields) select.hidden = !select.dataset.kinds.split(" ").includes(base);
+    name.hidden = base !== "person" && base !== "bot";
+    about.textContent = kinds.find(([value]) => value === kind.value)?.[2] || "";
+  };
   kind.addEventListener("change", () => {
-    if (duelist) duelist.hidden = kind.value !== "duelist";
-    if (deck) deck.hidden = kind.value === "duelist";
-    name.hidden = kind.value === "duelist";
+    shown();
     // A bot left unnamed is named apart from the other seats by the server (Robin (bot), Sasha (bot), ...).
     if (kind.value.startsWith("bot:")) { name.value = ""; name.placeholder = "a bot name (optional)"; }
   });
-  return h("li.seat-row", {}, h("span", {}, `Seat ${index + 1}`), kind, name, duelist, deck);
+  shown();
+  const row = h("li.seat-row", {}, h("span", {}, `Seat ${index + 1}`), kind, name, kindChoices, seatFields, about);
+  /** The seat as the table request writes it. */
+  row.seat = () => {
+    const fields = Object.assign({}, ...[...kindChoices, ...seatFields].map(chosen));
+    if (kind.value === "person") return { person: name.value.trim() || "Player", ...fields };
+    if (kind.value.startsWith("bot:")) return { bot: kind.value.slice(4), name: name.value.trim(), pace: botPace(), ...fields };
+    // A seat kind of the game's own: its choice names what sits there (a duelist's number, say).
+    return { [kind.value]: true, ...fields, pace: botPace() };
+  };
+  return row;
 }
 
-function newTableDialog(game, catalogue) {
+function newTableDialog(game) {
   const seatList = h("ol.seat-rows");
   let count = Math.max(game.seats[0], 2);
-  const drawSeats = () => fill(seatList, Array.from({ length: count }, (_, index) => seatRow(game, index, catalogue)));
+  const drawSeats = () => fill(seatList, Array.from({ length: count }, (_, index) => seatRow(game, index)));
   drawSeats();
   const preset = h("select", { name: "preset", "aria-label": "rules" },
     h("option", { value: "" }, "default rules"),
@@ -179,15 +228,7 @@ function newTableDialog(game, catalogue) {
   const box = dialog(`A table of ${game.title}`, form, [create, h("button.ghost", { type: "button", onclick: () => box.close() }, "Cancel")]);
   const submit = async (event) => {
     event.preventDefault();
-    const seats = [];
-    for (const row of seatList.children) {
-      const [kind, name] = row.querySelectorAll("select, input");
-      const duelist = row.querySelector(`select[name^="duelist"]`);
-      const deck = game.game === "fm" ? chosenDeck(row.querySelector(".deck-choice")) : {};
-      if (kind.value === "person") seats.push({ person: name.value.trim() || "Player", ...deck });
-      else if (kind.value === "duelist") seats.push({ duelist: Number(duelist.value), pace: botPace() });
-      else seats.push({ bot: kind.value.slice(4), name: name.value.trim(), pace: botPace(), ...deck });
-    }
+    const seats = [...seatList.children].map((row) => row.seat());
     if (seats[0].person) setSetting("name", seats[0].person);
     const request = { game: game.game, seats, privacy: privacy.value };
     if (hotSeat.checked) request.hot_seat = true;
@@ -303,9 +344,12 @@ async function drawServerTables(list, titles) {
 /** The lobby page. */
 export async function openLobby(root) {
   document.title = "cardtable";
-  const [found, catalogue] = await Promise.all([games(), fmCatalogue().catch(() => null)]);
-  const order = ["drump", "scout", "dnup", "fm"];
-  const list = [...found].sort((a, b) => (order.indexOf(a.game) + 1 || 99) - (order.indexOf(b.game) + 1 || 99));
+  const found = await games();
+  const list = [...found].sort((a, b) => (a.lobby.order ?? 99) - (b.lobby.order ?? 99) || a.game.localeCompare(b.game));
+  await Promise.all(list.map(async (game) => {
+    game.tile = await tileModule(game);
+    game.choices = await loadChoices(game);
+  }));
   const titles = Object.fromEntries(list.map((game) => [game.game, game.title]));
   const name = h("input", { value: playerName(), maxlength: 40, "aria-label": "your name", dataset: { role: "name" } });
   name.addEventListener("change", () => setSetting("name", name.value.trim() || "Player"));
@@ -320,7 +364,7 @@ export async function openLobby(root) {
       h("h1", {}, "cardtable"),
       h("p.tagline", {}, "Card games at your table: against bots or friends, in the browser."),
       h("div.settings", {}, h("label", {}, "Your name ", name), h("label", {}, "Bots play ", pace))),
-    h("section.games", { "aria-label": "games" }, list.map((game) => gameTile(game, catalogue))),
+    h("section.games", { "aria-label": "games" }, list.map((game) => gameTile(game))),
     h("section.panel", {}, h("h2", {}, "Your games"), yours),
     h("section.panel", {}, h("h2", {}, "Tables on this server"), server)));
   drawYourGames(yours, titles);

@@ -10,6 +10,8 @@ addEventListener("pageshow", () => { leaving = false; });
 async function route() {
   const query = new URLSearchParams(location.search);
   try {
+    const { linkGameStyles } = await import("./boards.js");
+    await linkGameStyles();
     if (query.has("table") && query.has("invite")) {
       await claimAndOpen(query.get("table"), query.get("invite"));
     } else if (query.has("table")) {
@@ -20,26 +22,12 @@ async function route() {
     } else if (query.has("replay")) {
       const { openReplay } = await import("./replay.js");
       await openReplay(root, query.get("replay"), query.get("as"), Number(query.get("step") || 0));
-    } else if (query.get("decks") === "campaign") {
-      const [{ openDecks }, { loadCampaign }] = await Promise.all([import("./decks.js"), import("./campaign.js")]);
-      const campaign = await loadCampaign();
-      if (campaign) await openDecks(root, campaign);
-      else location.href = "/?campaign";
-    } else if (query.has("decks")) {
-      const { openDecks } = await import("./decks.js");
-      await openDecks(root);
-    } else if (query.has("farm")) {
-      const { openFarm } = await import("./games/fm_farm.js");
-      await openFarm(root, query.get("card") || "", query.get("rank") || "");
-    } else if (query.has("campaign")) {
-      const { openCampaign } = await import("./campaign.js");
-      await openCampaign(root);
+    } else if (query.has("game") && query.has("page")) {
+      const { openGamePage } = await import("./boards.js");
+      await openGamePage(root, query.get("game"), query.get("page"), query);
     } else if (query.has("rules")) {
       const { rulesPage } = await import("./rules.js");
       await rulesPage(root, query.get("rules"));
-    } else if (query.has("guide")) {
-      const { startGuide } = await import("./lobby.js");
-      await startGuide(root);
     } else {
       const { openLobby } = await import("./lobby.js");
       await openLobby(root);

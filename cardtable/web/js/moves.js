@@ -1,7 +1,7 @@
 // The move list: every legal move in the game's notation, for keyboard players (never the only way).
 import { fill, h } from "./dom.js";
 
-/** A panel listing the legal moves, with a field to type one; `act(text)` sends it. */
+/** A panel listing the legal moves, with a field to type one; `act(action or text)` sends it. */
 export function movesPanel(act) {
   const list = h("ol.moves-list");
   const field = h("input.move-field", {
@@ -27,10 +27,10 @@ export function movesPanel(act) {
     focus: () => field.focus(),
     update(actions, label) {
       legal = actions;
-      fill(list, actions.map((text, index) => h("li", {},
-        h("button.move", { type: "button", dataset: { move: text }, onclick: () => act(text), title: label?.(text) || text },
-          h("span.number", {}, `${index + 1}`), " ", text))));
-      fill(options, actions.map((text) => h("option", { value: text })));
+      fill(list, actions.map((action, index) => h("li", {},
+        h("button.move", { type: "button", dataset: { move: action.action }, onclick: () => act(action), title: label?.(action) || action.action },
+          h("span.number", {}, `${index + 1}`), " ", action.action))));
+      fill(options, actions.map((action) => h("option", { value: action.action })));
       if (!actions.length) list.append(h("li.none", {}, "Nothing to do now."));
     },
   };

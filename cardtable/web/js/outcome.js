@@ -2,7 +2,7 @@
 import { h } from "./dom.js";
 
 /** The outcome as a small block: winners, scores, the ending and its reason (seats counted from 1); the
- * scores' column is headed `scoreLabel` (a game's own word: FM's scores are life points, "LP"). */
+ * scores' column is headed `scoreLabel` (a game's own word, from its board: life points, say, "LP"). */
 export function outcomeSummary(outcome, names, seat, scoreLabel = "Score") {
   const winners = outcome.winners || [];
   const name = (number) => names[number - 1] || `Player ${number}`;

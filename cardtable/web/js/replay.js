@@ -3,7 +3,7 @@
 // A replay opens only once the game is over, so the face-up view never shows a game still being played.
 import { getJson } from "./api.js";
 import { fill, h, notice } from "./dom.js";
-import { loadGame } from "./games/index.js";
+import { loadBoard } from "./boards.js";
 import { outcomeSummary } from "./outcome.js";
 
 /** Open the replay of table `tableId` as seat `as` ("all": every card face up; none: a spectator), at `step`. */
@@ -34,7 +34,7 @@ class ReplayViewer {
 
   async start(step) {
     const first = await this.fetch(0);
-    this.module = await loadGame(first.game);
+    this.module = await loadBoard(first.game);
     this.catalogue = this.module.prepare ? await this.module.prepare() : null;
     this.steps = first.steps;
     this.seats = first.seats;

@@ -1,4 +1,4 @@
-// Round summaries (Scout, dnup): each seat's points for the round and the totals, and why the round ended,
+// Round summaries (for a game dealt again each round): each seat's points for the round and the totals, and why the round ended,
 // shown before the next deal, dismissed by a click or a key, and shown again from the log.
 import { dialog, h } from "./dom.js";
 

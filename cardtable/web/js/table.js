@@ -1,10 +1,10 @@
 // The table page: seats, the game's board, the actions, the log, the move list, and the end of the game.
-import { claimSeat, fmCatalogue, setting } from "./api.js";
+import { claimSeat, setting } from "./api.js";
 import { audienceControls } from "./audience.js";
 import { TableConnection } from "./connection.js";
 import { dialog, fill, h, notice } from "./dom.js";
 import { EndingControls } from "./ending.js";
-import { loadGame } from "./games/index.js";
+import { loadBoard } from "./boards.js";
 import { movesPanel } from "./moves.js";
 import { rulesPanel } from "./rules.js";
 import { outcomeSummary } from "./outcome.js";
@@ -112,7 +112,7 @@ class TablePage {
     this.undoButton.hidden = !frame.seat || frame.seats.some((entry) => entry.bot === "duelist");
     if (frame.seat) claimSeat(this.tableId, frame.seat);
     // The board is drawn once its module, and what it needs, are all here (states may come meanwhile).
-    const module = await loadGame(frame.game);
+    const module = await loadBoard(frame.game);
     this.catalogue = module.prepare ? await module.prepare() : null;
     if (this.options.guide && module.guide) this.guide = await module.guide();
     this.module = module;
@@ -184,9 +184,11 @@ class TablePage {
     if (this.module && this.frame) this.render();
   }
 
-  /** Send an action in the game's notation (refused by the server with the rule's reason if illegal). */
-  act(text) {
+  /** Send a legal action (as the frame's legal list gives it), or a move typed in the game's notation
+   * (refused by the server with the rule's reason if illegal). */
+  act(action) {
     if (!this.frame || this.pending) return;
+    const text = typeof action === "string" ? action : action.action;
     if (this.connection.act(text, this.frame.version) !== null) {
       this.pending = true;
       this.root.classList.add("pending");
@@ -195,7 +197,8 @@ class TablePage {
 
   context() {
     const frame = this.frame;
-    const legal = frame.legal.map((entry) => entry.action);
+    // Each legal action as data: {id, action (its notation), kind, and the fields of its kind}.
+    const legal = frame.legal;
     return {
       table: this.tableId,
       view: frame.view,
@@ -209,7 +212,7 @@ class TablePage {
       ui: this.ui,
       keep: this.keep,
       catalogue: this.catalogue,
-      act: (text) => this.act(text),
+      act: (action) => this.act(action),
       update: () => this.render(),
     };
   }
@@ -221,10 +224,10 @@ class TablePage {
     fill(this.board, drawn.board);
     this.animateNew();
     const covered = drawn.covered || new Set();
-    const rest = context.legal.filter((text) => !covered.has(text));
+    const rest = context.legal.filter((action) => !covered.has(action));
     const buttons = [...(drawn.actions || [])];
-    for (const text of rest) {
-      buttons.push(h("button.action", { type: "button", dataset: { action: text }, onclick: () => this.act(text) }, this.module.label?.(text) || text));
+    for (const action of rest) {
+      buttons.push(h("button.action", { type: "button", dataset: { action: action.action }, onclick: () => this.act(action) }, this.module.label?.(action) || action.action));
     }
     fill(this.actionBar, buttons);
     this.prompt.textContent = drawn.prompt || "";
@@ -307,30 +310,19 @@ class TablePage {
     if (!frame || document.querySelector(".outcome-dialog")) return;
     const names = this.seats.map((entry) => entry.name);
     const replayHref = `/?replay=${this.tableId}${this.seat ? `&as=${this.seat}` : ""}`;
-    // A campaign duel goes back to the campaign, which settles it: its rank, starchips and card are shown here.
-    const campaign = this.seat === 1 && setting("campaignTable", null) === this.tableId;
-    const result = h("div.campaign-result");
-    if (campaign) this.showCampaignResult(result);
+    // A table opened from a game's page (a campaign, say) goes back to that page, which settles it.
+    const back = setting("tableReturn", null);
+    const from = this.seat === 1 && back?.table === this.tableId ? back : null;
     const more = h("div.game-result");
-    if (this.seat && this.module?.endOfGame) this.module.endOfGame(more, { table: this.tableId, seat: this.seat, seats: this.seats, kept: campaign });
+    if (this.seat && this.module?.endOfGame) this.module.endOfGame(more, { table: this.tableId, seat: this.seat, seats: this.seats, kept: !!from });
     const buttons = [
-      campaign ? h("a.button.primary", { href: "/?campaign", dataset: { role: "campaign" } }, "Back to the campaign") : null,
-      this.seat && !campaign ? h("button.primary", { type: "button", dataset: { role: "play-again" }, onclick: () => this.playAgain() }, "Play again") : null,
+      from ? h("a.button.primary", { href: from.href, dataset: { role: from.role } }, from.label) : null,
+      this.seat && !from ? h("button.primary", { type: "button", dataset: { role: "play-again" }, onclick: () => this.playAgain() }, "Play again") : null,
       h("a.button", { href: replayHref, dataset: { role: "replay" } }, "Watch the replay"),
       h("a.button", { href: "/" }, "Lobby"),
       h("button.ghost", { type: "button", onclick: (event) => event.target.closest(".backdrop").remove() }, "See the table"),
     ];
-    dialog("Game over", [outcomeSummary(frame.outcome, names, this.seat, this.module?.scoreLabel), result, more], buttons, { className: "outcome-dialog" });
-  }
-
-  async showCampaignResult(element) {
-    try {
-      const [{ loadCampaign, lastDuelLine }, catalogue] = await Promise.all([import("./campaign.js"), fmCatalogue()]);
-      const campaign = await loadCampaign();
-      if (campaign?.last?.table === this.tableId) fill(element, lastDuelLine(campaign.last, catalogue));
-    } catch (error) {
-      fill(element, `The campaign could not be read: ${error.message}`);
-    }
+    dialog("Game over", [outcomeSummary(frame.outcome, names, this.seat, this.module?.scoreLabel), more], buttons, { className: "outcome-dialog" });
   }
 
   /** A rematch: proposed to every seat (the bots accept at once); those who accept go to one new table. */

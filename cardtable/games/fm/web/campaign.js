@@ -1,10 +1,12 @@
 // The Forbidden Memories campaign: your collection, your deck, the duelists you have met, the shop.
 // The campaign is the server's (kept under this browser's campaign cookie); every rule is checked there.
-import { ApiError, fmCatalogue, getJson, postJson, setSetting, setting } from "./api.js";
-import { fmCard } from "./cards.js";
-import { dialog, fill, h, notice } from "./dom.js";
+import { ApiError, getJson, postJson, setSetting, setting } from "/js/api.js";
+import { fmCard, fmCatalogue } from "./cards.js";
+import { dialog, fill, h, notice } from "/js/dom.js";
 
 const SHOP_SHOWN = 60;
+/** This page's address. */
+export const CAMPAIGN_PAGE = "/?game=fm&page=campaign";
 
 function label(id, catalogue) {
   return `#${String(id).padStart(3, "0")} ${catalogue.cards[String(id)].name}`;
@@ -36,7 +38,8 @@ export function lastDuelLine(last, catalogue) {
 async function startDuel(duelist) {
   try {
     const answer = await postJson("/api/campaign/duel", { duelist, pace: Number(setting("botPace", 0.9)) });
-    setSetting("campaignTable", answer.table);
+    // The table's end goes back here, where the duel is settled (table.js).
+    setSetting("tableReturn", { table: answer.table, href: CAMPAIGN_PAGE, label: "Back to the campaign", role: "campaign" });
     location.href = `/?table=${answer.table}`;
   } catch (error) {
     notice(`The duel could not start: ${error.message}`, "error");
@@ -100,7 +103,7 @@ function collectionPanel(campaign, catalogue) {
   const total = owned.reduce((sum, [, copies]) => sum + copies, 0);
   return h("section.panel", { dataset: { role: "collection" } },
     h("h2", {}, `Collection: ${total} cards, ${owned.length} different`),
-    h("div.tile-buttons", {}, h("a.button", { href: "/?decks=campaign", dataset: { role: "edit-deck" } }, "Edit the deck")),
+    h("div.tile-buttons", {}, h("a.button", { href: "/?game=fm&page=decks&for=campaign", dataset: { role: "edit-deck" } }, "Edit the deck")),
     h("div.collection", {}, owned.map(([id, copies]) => h("div.owned", { dataset: { owned: id } },
       fmCard(label(id, catalogue), catalogue, { title: catalogue.cards[String(id)].name }),
       h("span.copies", {}, `×${copies}`, inDeck.get(id) ? h("span.muted", {}, ` (${inDeck.get(id)} in the deck)`) : null)))));
@@ -142,6 +145,11 @@ function shopPanel(campaign, catalogue, root) {
 }
 
 /** The campaign page. */
+/** The page `/?game=fm&page=campaign`. */
+export function openPage(root) {
+  return openCampaign(root);
+}
+
 export async function openCampaign(root) {
   document.title = "Campaign — cardtable";
   const [campaign, catalogue] = await Promise.all([loadCampaign(), fmCatalogue()]);

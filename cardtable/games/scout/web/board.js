@@ -1,41 +1,24 @@
 // Scout's table: the hand in order, the active set, everyone's tokens and scores (scout.md). A show is
 // chosen by selecting adjacent cards; a scout by dragging (or clicking) an end of the active set to the
 // gap where it goes, turned or not.
-import { cardBack, pairCard, turned } from "../cards.js";
-import { h } from "../dom.js";
+import { cardBack, pairCard, turned } from "/js/cards.js";
+import { h } from "/js/dom.js";
+import { actionButton, any, find } from "/js/picks.js";
 
-/** A legal action in Scout notation, read into its parts (positions from 1). */
-export function readAction(text) {
-  let found;
-  if ((found = /^show (\d+)(?:-(\d+))?$/.exec(text))) {
-    return { kind: "show", first: Number(found[1]), last: Number(found[2] || found[1]) };
-  }
-  if ((found = /^(scout|scoutshow) (left|right)( turned)? at (\d+)$/.exec(text))) {
-    return { kind: "scout", chip: found[1] === "scoutshow", end: found[2], turned: !!found[3], position: Number(found[4]) };
-  }
-  return { kind: text };
-}
-
-/** The notation of a show of positions first..last. */
-export function showText(first, last) {
-  return first === last ? `show ${first}` : `show ${first}-${last}`;
-}
-
-/** The notation of a scout. */
-export function scoutText(end, isTurned, position, chip) {
-  return `${chip ? "scoutshow" : "scout"} ${end}${isTurned ? " turned" : ""} at ${position}`;
-}
-
-/** A legal action in words. */
-export function label(text) {
-  const action = readAction(text);
+/** A legal action (as data: its kind and fields, docs/protocol.md) in words. */
+export function label(action) {
   if (action.kind === "show") {
     return action.first === action.last ? `Show card ${action.first}` : `Show cards ${action.first} to ${action.last}`;
   }
   if (action.kind === "scout") {
-    return `${action.chip ? "Scout & Show" : "Scout"}: the ${action.end} end${action.turned ? ", turned," : ""} to place ${action.position}`;
+    return `${action.with_show ? "Scout & Show" : "Scout"}: the ${action.end} end${action.turned ? ", turned," : ""} to place ${action.position}`;
   }
-  return { keep: "Keep the hand", turn: "Turn the hand round", decline: "Neither show nor scout" }[text] || text;
+  return { keep: "Keep the hand", turn: "Turn the hand round", decline: "Neither show nor scout" }[action.kind] || action.action;
+}
+
+/** The legal scout of the picked end (turned or not) to hand place `position`, or null. */
+function scoutTo(context, picked, position) {
+  return find(context.legal, { kind: "scout", end: picked.end, turned: picked.turned, position, with_show: !!context.ui.chip });
 }
 
 function name(context, seat) {
@@ -98,7 +81,8 @@ function startDrag(event, context, end) {
     ghost.remove();
     if (!moved) return;
     const gap = document.elementFromPoint(released.clientX, released.clientY)?.closest(".gap");
-    if (gap) context.act(scoutText(end, context.ui.picked.turned, Number(gap.dataset.position), context.ui.chip));
+    const scout = gap ? scoutTo(context, context.ui.picked, Number(gap.dataset.position)) : null;
+    if (scout) context.act(scout);
     else context.update();
   };
   document.addEventListener("pointermove", move);
@@ -108,11 +92,11 @@ function startDrag(event, context, end) {
 /** The table as the context's seat sees it. */
 export function render(context) {
   const { view, legal, ui } = context;
-  const actions = legal.map(readAction);
-  const canScout = actions.some((action) => action.kind === "scout" && !action.chip);
-  const canChip = actions.some((action) => action.kind === "scout" && action.chip);
-  const canShow = actions.some((action) => action.kind === "show") || view.phase === "show";
-  const orienting = legal.includes("keep");
+  const canScout = any(legal, { kind: "scout", with_show: false });
+  const canChip = any(legal, { kind: "scout", with_show: true });
+  const canShow = any(legal, { kind: "show" });
+  const keep = find(legal, { kind: "keep" });
+  const orienting = keep !== null;
   if (!canChip) ui.chip = false;
   if (!canScout && !canChip) ui.picked = null;
   const others = [];
@@ -147,13 +131,16 @@ export function render(context) {
   const hand = ui.preview && orienting ? [...view.hand].reverse().map(turned) : view.hand;
   const selection = ui.selection;
   const items = [];
-  const gap = (position) => h("div.gap", {
-    class: ui.picked ? "open" : "",
-    dataset: { position, target: `gap-${position}` },
-    tabindex: ui.picked ? 0 : undefined,
-    title: ui.picked ? `Put it here (place ${position})` : undefined,
-    onclick: ui.picked ? () => context.act(scoutText(ui.picked.end, ui.picked.turned, position, ui.chip)) : null,
-  });
+  const gap = (position) => {
+    const scout = ui.picked ? scoutTo(context, ui.picked, position) : null;
+    return h("div.gap", {
+      class: scout ? "open" : "",
+      dataset: { position, target: `gap-${position}` },
+      tabindex: scout ? 0 : undefined,
+      title: scout ? `Put it here (place ${position})` : undefined,
+      onclick: scout ? () => context.act(scout) : null,
+    });
+  };
   hand.forEach((code, index) => {
     const position = index + 1;
     items.push(gap(position));
@@ -174,16 +161,19 @@ export function render(context) {
   if (context.seat) items.push(gap(hand.length + 1));
 
   const buttons = [];
-  const covered = new Set(legal.filter((text) => ["show", "scout"].includes(readAction(text).kind) || text === "keep" || text === "turn"));
+  const covered = new Set(legal.filter((action) => ["show", "scout", "keep", "turn"].includes(action.kind)));
   if (orienting) {
-    buttons.push(h("button.action.primary", { type: "button", dataset: { action: "keep" }, onclick: () => context.act("keep") }, "Keep the hand"));
-    buttons.push(h("button.action", { type: "button", dataset: { action: "turn" }, onclick: () => context.act("turn") }, "Turn the hand round"));
+    buttons.push(h("button.action.primary", { type: "button", dataset: { action: keep.action }, onclick: () => context.act(keep) }, "Keep the hand"));
+    const turn = find(legal, { kind: "turn" });
+    if (turn) buttons.push(actionButton(context, turn, "Turn the hand round"));
     buttons.push(h("button.ghost", { type: "button", onclick: () => { ui.preview = !ui.preview; context.update(); } }, ui.preview ? "Show it as dealt" : "Preview it turned"));
   }
   if (selection && context.myTurn && canShow) {
-    const text = showText(selection.first, selection.last);
-    buttons.push(h("button.action.primary", { type: "button", dataset: { action: text, role: "show" }, onclick: () => context.act(text) },
-      selection.first === selection.last ? "Show this card" : `Show these ${selection.last - selection.first + 1} cards`));
+    const show = find(legal, { kind: "show", first: selection.first, last: selection.last });
+    const words = selection.first === selection.last ? "Show this card" : `Show these ${selection.last - selection.first + 1} cards`;
+    buttons.push(show
+      ? h("button.action.primary", { type: "button", dataset: { action: show.action, role: "show" }, onclick: () => context.act(show) }, words)
+      : h("button.action.primary", { type: "button", disabled: true, dataset: { role: "show" }, title: "these cards do not make a show that may be played now" }, words));
   }
   if (canChip) {
     const box = h("input", { type: "checkbox", checked: ui.chip || undefined, onchange: () => { ui.chip = box.checked; context.update(); } });

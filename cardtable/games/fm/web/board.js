@@ -1,43 +1,30 @@
 // The Forbidden Memories duel: both fields, hands, life points, decks and terrain (fm.md). Pick cards in
 // the order they combine, play them face up or down, place the result, then attack by picking your
 // monster and its target. Hovering a card tells all about it, its ATK/DEF explained.
-import { fmCatalogue, getJson } from "../api.js";
-import { cardBack, fmCard, fmId, fmStatsExplained, starName } from "../cards.js";
-import { fill, h } from "../dom.js";
-import { animateDuel } from "./fm_motion.js";
+import { getJson } from "/js/api.js";
+import { cardBack } from "/js/cards.js";
+import { fmCard, fmCatalogue, fmId, fmStatsExplained, starName } from "./cards.js";
+import { fill, h } from "/js/dom.js";
+import { actionButton, find, targets as placesOf } from "/js/picks.js";
+import { animateDuel } from "./motion.js";
 
 /** The card catalogue, before the first drawing. */
 export function prepare() {
   return fmCatalogue();
 }
 
-/** A legal action in duel notation, read into its parts (numbers from 1). */
-export function readAction(text) {
-  let found;
-  if ((found = /^pick ([hm])(\d+)$/.exec(text))) return { kind: "pick", from: found[1], number: Number(found[2]) };
-  if ((found = /^place (attack|defence) star (\d)(?: on m(\d))?$/.exec(text))) {
-    return { kind: "place", position: found[1], star: Number(found[2]), zone: found[3] ? Number(found[3]) : null };
-  }
-  if ((found = /^attack m(\d) (?:m(\d)|direct)$/.exec(text))) return { kind: "attack", zone: Number(found[1]), target: found[2] ? Number(found[2]) : "direct" };
-  if ((found = /^(switch) m(\d)$/.exec(text))) return { kind: "switch", zone: Number(found[2]) };
-  if ((found = /^activate s(\d)$/.exec(text))) return { kind: "activate", zone: Number(found[1]) };
-  return { kind: text };
-}
-
-/** A legal action in words. */
-export function label(text) {
-  const action = readAction(text);
+/** A legal action (as data: its kind and fields, docs/protocol.md) in words. */
+export function label(action) {
   switch (action.kind) {
-    case "pick": return action.from === "h" ? `Pick hand card ${action.number}` : `Start from your monster ${action.number}`;
+    case "pick": return action.hand ? `Pick hand card ${action.hand}` : `Start from your monster ${action.zone}`;
     case "place": return `Place in ${action.position}, guardian star ${action.star}${action.zone ? ` over monster ${action.zone}` : ""}`;
-    case "attack": return action.target === "direct" ? `Monster ${action.zone} attacks directly` : `Monster ${action.zone} attacks their monster ${action.target}`;
+    case "attack": return action.target === null ? `Monster ${action.zone} attacks directly` : `Monster ${action.zone} attacks their monster ${action.target}`;
     case "switch": return `Change the position of monster ${action.zone}`;
     case "activate": return `Activate the magic card in zone ${action.zone}`;
-    case "play": return "Play face up";
-    case "play down": return "Play face down";
+    case "play": return action.face_up ? "Play face up" : "Play face down";
     case "cancel": return "Put the picked cards back";
     case "end": return "End the turn";
-    default: return text;
+    default: return action.action;
   }
 }
 
@@ -125,7 +112,7 @@ function sideInfo(context, seat, targets) {
     seat !== context.seat ? h("span.mini-hand", {}, Array.from({ length: view.hand_sizes[index] }, () => cardBack({ class: "fm" }))) : null,
     h("span", {}, `used ${view.graveyard_sizes[index]}`),
     view.locks?.[index] ? h("span", { title: "may not attack (Swords of Revealing Light)" }, `locked ${view.locks[index]}`) : null,
-    direct ? h("button.action", { type: "button", dataset: { action: direct[0] } }, "Attack directly") : null);
+    direct ? h("button.action", { type: "button", dataset: { action: direct[0].action } }, "Attack directly") : null);
 }
 
 function placePanel(context, places) {
@@ -136,14 +123,13 @@ function placePanel(context, places) {
   ui.position ??= "attack";
   ui.star ??= 1;
   const choice = (key, value, words) => h("button", { type: "button", class: ui[key] === value ? "on" : "", dataset: { role: `${key}-${value}` }, onclick: () => { ui[key] = value; context.update(); } }, words);
-  const free = places.find((action) => action.position === ui.position && action.star === ui.star && action.zone === null);
-  const text = free ? `place ${ui.position} star ${ui.star}` : null;
+  const free = find(places, { position: ui.position, star: ui.star, zone: null });
   return h("div.fm-place", { dataset: { role: "place" } },
     hoverable(fmCard(pending.card, catalogue, {}), context, pending.card, null),
     h("div", {},
       h("div.choices", {}, "Position: ", choice("position", "attack", "Attack"), choice("position", "defence", "Defence")),
       h("div.choices", {}, "Guardian star: ", (data?.stars || ["1", "2"]).map((star, index) => choice("star", index + 1, `${starName(star)} (beats ${catalogue.beats[star] || "?"})`))),
-      text ? h("button.action.primary", { type: "button", dataset: { action: text }, onclick: () => context.act(text) }, "Place it")
+      free ? actionButton(context, free, "Place it", ".primary")
         : h("p", {}, "No zone is free: click one of your monsters to place it over.")));
 }
 
@@ -168,27 +154,28 @@ export function render(context) {
   const me = view.seat || 1;
   const them = 3 - me;
   context.me = me;
-  const actions = legal.map(readAction);
-  // Picks queued by a hint go one at a time, each on the state the last one made.
+  // Picks queued by a hint go one at a time, each on the state the last one made (the hint names them
+  // in the notation: the queue holds the legal actions' texts to send, in order).
   if (keep.queue?.length && context.myTurn) {
-    const next = keep.queue.shift();
-    if (legal.includes(next)) setTimeout(() => context.act(next), 0);
+    const next = legal.find((action) => action.action === keep.queue[0]);
+    keep.queue.shift();
+    if (next) setTimeout(() => context.act(next), 0);
     else keep.queue = [];
   }
+  const places = legal.filter((action) => action.kind === "place");
   const targets = new Map();
-  const add = (key, text) => targets.set(key, [...(targets.get(key) || []), text]);
-  const places = [];
-  actions.forEach((action, index) => {
-    const text = legal[index];
-    if (action.kind === "pick" && action.from === "m") add(`my-m${action.number}`, text);
-    if (action.kind === "place") {
-      places.push(action);
-      if (action.zone && action.position === (ui.position || "attack") && action.star === (ui.star || 1)) add(`my-m${action.zone}`, text);
-    }
-    if (action.kind === "attack" || action.kind === "switch") add(`select-m${action.zone}`, text);
-    if (action.kind === "attack" && action.zone === ui.attacker) add(action.target === "direct" ? "direct" : `their-m${action.target}`, text);
-    if (action.kind === "activate") add(`my-s${action.zone}`, text);
-  });
+  const add = (found) => { for (const [key, list] of found) targets.set(key, [...(targets.get(key) || []), ...list]); };
+  add(placesOf(legal, (action) => {
+    if (action.kind === "pick" && action.zone) return `my-m${action.zone}`;
+    if (action.kind === "place" && action.zone && action.position === (ui.position || "attack") && action.star === (ui.star || 1)) return `my-m${action.zone}`;
+    if (action.kind === "activate") return `my-s${action.zone}`;
+    return null;
+  }));
+  add(placesOf(legal, (action) => (action.kind === "attack" || action.kind === "switch" ? `select-m${action.zone}` : null)));
+  add(placesOf(legal, (action) => {
+    if (action.kind !== "attack" || action.zone !== ui.attacker) return null;
+    return action.target === null ? "direct" : `their-m${action.target}`;
+  }));
   if (ui.attacker && !targets.get(`select-m${ui.attacker}`)) ui.attacker = null;
 
   context.detailsPanel = h("div.fm-details", { dataset: { role: "details" } }, h("p.muted", {}, "Point at (or tap) a card to read it."));
@@ -197,15 +184,15 @@ export function render(context) {
   const picks = Array.isArray(view.picks) ? view.picks : [];
   const handCount = view.hand_sizes[me - 1];
   const hand = view.seat ? view.window.map((cardLabel, index) => {
-    const pickText = `pick h${index + 1}`;
+    const pick = find(legal, { kind: "pick", hand: index + 1 });
     const order = picks.indexOf(index + 1);
     const element = fmCard(cardLabel, context.catalogue, {
-      class: [order >= 0 ? "picked" : "", index >= handCount ? "from-deck" : "", legal.includes(pickText) ? "playable" : ""].join(" "),
+      class: [order >= 0 ? "picked" : "", index >= handCount ? "from-deck" : "", pick ? "playable" : ""].join(" "),
       dataset: { key: `window-${index}-${cardLabel}`, area: "hand", position: index + 1 },
       role: "button",
       tabindex: 0,
       title: index >= handCount ? "the top of your deck, within your hand window" : undefined,
-      onclick: () => { if (legal.includes(pickText)) context.act(pickText); },
+      onclick: () => { if (pick) context.act(pick); },
     });
     if (order >= 0) element.append(h("span.pick-number", {}, order + 1));
     return hoverable(element, context, cardLabel, null);
@@ -226,22 +213,21 @@ export function render(context) {
 
   const buttons = [];
   const covered = new Set();
-  const button = (text, extra = "") => h(`button.action${extra}`, { type: "button", dataset: { action: text }, onclick: () => context.act(text) }, label(text));
-  for (const [index, action] of actions.entries()) {
-    const text = legal[index];
-    if (action.kind === "pick" || action.kind === "place" || action.kind === "attack" || action.kind === "activate") covered.add(text);
-    if (["play", "play down", "cancel", "end"].includes(text)) {
-      covered.add(text);
-      buttons.push(button(text, text === "play" ? ".primary" : text === "end" ? ".end" : ""));
+  const button = (action, extra = "") => actionButton(context, action, label(action), extra);
+  for (const action of legal) {
+    if (["pick", "place", "attack", "activate"].includes(action.kind)) covered.add(action);
+    if (["play", "cancel", "end"].includes(action.kind)) {
+      covered.add(action);
+      buttons.push(button(action, action.kind === "play" && action.face_up ? ".primary" : action.kind === "end" ? ".end" : ""));
     }
     if (action.kind === "switch") {
-      covered.add(text);
-      if (ui.attacker === action.zone) buttons.push(button(text, ".chip"));
+      covered.add(action);
+      if (ui.attacker === action.zone) buttons.push(button(action, ".chip"));
     }
   }
   if (ui.attacker) {
-    for (const text of targets.get(`select-m${ui.attacker}`) || []) {
-      if (readAction(text).kind === "attack") buttons.push(button(text, ".chip"));
+    for (const action of targets.get(`select-m${ui.attacker}`) || []) {
+      if (action.kind === "attack") buttons.push(button(action, ".chip"));
     }
   }
   if (view.phase === "pick" && context.myTurn) {
@@ -277,6 +263,18 @@ export const scoreLabel = "LP";
  * (`kept`: this is the campaign's duel); a Free Duel table says they are not kept. */
 export async function endOfGame(element, { table, seat, kept }) {
   if (seat !== 1) return;
+  if (kept) {
+    // A campaign duel: the campaign settles it, and says what it won.
+    const [{ loadCampaign, lastDuelLine }, catalogue] = await Promise.all([import("./campaign.js"), fmCatalogue()]);
+    const result = h("div.campaign-result");
+    element.before(result);
+    try {
+      const campaign = await loadCampaign();
+      if (campaign?.last?.table === table) fill(result, lastDuelLine(campaign.last, catalogue));
+    } catch (error) {
+      fill(result, `The campaign could not be read: ${error.message}`);
+    }
+  }
   let answer;
   try {
     answer = await getJson(`/api/tables/${table}/reward`);

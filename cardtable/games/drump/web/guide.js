@@ -2,9 +2,9 @@
 // (the rules page, docs/rules/drump.md, says it all at length). One note a moment: once a note is put
 // away, the next waits until the game moves on (only the welcome is followed at once by the note for the
 // move at hand). The coach (the `coach` bot) makes every kind of move early, and its moves have notes too.
-import { h } from "../dom.js";
+import { h } from "/js/dom.js";
 
-const has = (context, word) => context.legal.some((text) => text.startsWith(word));
+const has = (context, kind) => context.legal.some((action) => action.kind === kind);
 /** Whether the other player has done `verb` ("Player 2 summons ..."): its note comes at the next free moment. */
 const theyDid = (context, log, verb) => log.some((line) => {
   const found = /^Player (\d+) (\w+) /.exec(line);
@@ -27,21 +27,21 @@ export const TIPS = [
     text: ["Click a force card in your hand, then one of your glowing slots. One card per slot each turn; a stack may never pass 13 (Aces count 1).",
       "The first card of a stack lies face up, the next ones face down: you still see yours (a yellow tag names them), your opponent does not."],
     spot: ".hand-row.mine",
-    when: (context) => has(context, "set "),
+    when: (context) => has(context, "set"),
   },
   {
     key: "summon",
     title: "You can summon a part!",
     text: ["Click the part in your hand, then the glowing stack of yours whose total pays for it exactly. The stack goes to the pile and the part to your zone. One summon a turn."],
     spot: ".hand-row.mine",
-    when: (context) => has(context, "summon "),
+    when: (context) => has(context, "summon"),
   },
   {
     key: "extra",
     title: "Extra Jack: a J without a stack",
     text: ["You hold a J and an Ace: once a turn (even after a summon, and on your very first turn) you may discard the Ace to place the J in its zone, no stack needed. Click the J, then the glowing Ace."],
     spot: ".hand-row.mine",
-    when: (context) => has(context, "extra "),
+    when: (context) => has(context, "extra"),
   },
   {
     key: "burst",
@@ -49,14 +49,14 @@ export const TIPS = [
     text: ["Once a turn you may attack one of your opponent's stacks with a force card: select it, then click their glowing stack. The stack is turned face up.",
       "If attack plus stack is 13 or less the attack fails and your card joins their stack. Otherwise they may block with a higher card, you may counter, and so on; an Ace wins at once. Win and the stack goes to the pile."],
     spot: ".drump-side.theirs .slots",
-    when: (context) => has(context, "burst "),
+    when: (context) => has(context, "burst"),
   },
   {
     key: "recycle",
     title: "Recycle a part",
     text: ["A part you cannot pay for yet may be recycled (twice a turn): select it, then take a card from the deck or a different part from the pile."],
     spot: ".middle",
-    when: (context) => has(context, "recycle "),
+    when: (context) => has(context, "recycle"),
   },
   {
     key: "end",
@@ -70,28 +70,28 @@ export const TIPS = [
     title: "You are attacked!",
     text: ["Block with a card from your hand higher than the attacking card (click it, then “Block”), or pass and let the attack win. Parts count 10 to 13 here."],
     spot: ".exchange",
-    when: (context) => has(context, "block "),
+    when: (context) => has(context, "block"),
   },
   {
     key: "counter",
     title: "Your attack was blocked",
     text: ["Counter with a card higher than the block, or pass and let the block stand."],
     spot: ".exchange",
-    when: (context) => has(context, "counter "),
+    when: (context) => has(context, "counter"),
   },
   {
     key: "ace",
     title: "Count your Ace",
     text: ["Your attacked stack holds an Ace: choose whether it counts 1 or 11 in this Burst."],
     spot: ".action-bar",
-    when: (context) => has(context, "ace "),
+    when: (context) => has(context, "ace"),
   },
   {
     key: "discard",
     title: "Down to five",
     text: ["You hold too many cards: click one to discard, then “Discard”."],
     spot: ".hand-row.mine",
-    when: (context) => has(context, "discard "),
+    when: (context) => has(context, "discard"),
   },
   {
     key: "their-summon",

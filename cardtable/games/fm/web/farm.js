@@ -1,8 +1,9 @@
 // The Forbidden Memories farm planner: which duelist, at which rank, drops a card, and how many won duels
 // to expect; starchips per duel as the second key. The figures are the server's (games/fm/farm.py, the
 // same as `cardtable fm farm`); this page only asks and draws them.
-import { fmCatalogue, getJson } from "../api.js";
-import { fill, h } from "../dom.js";
+import { getJson } from "/js/api.js";
+import { fmCatalogue } from "./cards.js";
+import { fill, h } from "/js/dom.js";
 
 const RANKS = ["S-POW", "A-POW", "B-POW", "C-POW", "D-POW", "D-TEC", "C-TEC", "B-TEC", "A-TEC", "S-TEC"];
 
@@ -20,7 +21,11 @@ function planTable(plan) {
       h("td", {}, String(row.starchips))))));
 }
 
-/** The planner page: `/?farm`, with `card` and `rank` in the address once asked. */
+/** The planner page: `/?game=fm&page=farm`, with `card` and `rank` in the address once asked. */
+export function openPage(root, query) {
+  return openFarm(root, query.get("card") || "", query.get("rank") || "");
+}
+
 export async function openFarm(root, card = "", rank = "") {
   document.title = "Farm planner — cardtable";
   const catalogue = await fmCatalogue();
@@ -35,7 +40,7 @@ export async function openFarm(root, card = "", rank = "") {
     if (!wanted) { fill(result, h("p.muted", {}, "Name a card to see who drops it.")); return; }
     const query = new URLSearchParams({ card: wanted });
     if (rankField.value) query.set("rank", rankField.value);
-    history.replaceState(null, "", `/?farm&${query}`);
+    history.replaceState(null, "", `/?game=fm&page=farm&${query}`);
     try {
       const plan = await getJson(`/api/games/fm/farm?${query}`);
       fill(result, h("p", { dataset: { role: "farm-card-found" } }, `${plan.card}: ${plan.rows.length} way${plan.rows.length === 1 ? "" : "s"} to farm it${plan.rank ? ` at rank ${plan.rank}` : ""}, best first.`),

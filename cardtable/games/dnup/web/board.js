@@ -1,24 +1,16 @@
 // dnup's table: your hand (sort it as you like), the cards in front of everyone, the discards and the
 // scores (dnup.md). Play cards of one value, add one to another player's cards, take them, or rotate.
-import { cardBack, pairCard } from "../cards.js";
-import { h } from "../dom.js";
+import { cardBack, pairCard } from "/js/cards.js";
+import { h } from "/js/dom.js";
+import { actionButton, find, targets } from "/js/picks.js";
 
-/** A legal action in dnup notation, read into its parts. */
-export function readAction(text) {
-  let found;
-  if ((found = /^play (.+)$/.exec(text))) return { kind: "play", cards: found[1].split(" ") };
-  if ((found = /^add (\S+) to (\d+)$/.exec(text))) return { kind: "add", card: found[1], seat: Number(found[2]) };
-  if ((found = /^take (\d+)$/.exec(text))) return { kind: "take", seat: Number(found[1]) };
-  return { kind: text };
-}
-
-/** A legal action in words. */
-export function label(text) {
-  const action = readAction(text);
+/** A legal action (as data: its kind and fields, docs/protocol.md) in words. */
+export function label(action) {
   if (action.kind === "play") return `Play ${action.cards.join(" ")}`;
-  if (action.kind === "add") return `Add ${action.card} to seat ${action.seat}'s cards`;
-  if (action.kind === "take") return `Take seat ${action.seat}'s cards`;
-  return { rotate: "Turn the hand round" }[text] || text;
+  if (action.kind === "add") return `Add ${action.card} to seat ${action.target}'s cards`;
+  if (action.kind === "take") return `Take seat ${action.target}'s cards`;
+  if (action.kind === "rotate") return "Turn the hand round";
+  return action.action;
 }
 
 function name(context, seat) {
@@ -39,8 +31,8 @@ function playerBox(context, seat, addTargets, takes) {
     class: [view.current_seat === seat ? "to-act" : "", out >= 0 ? "out" : "", adds ? "target" : ""].join(" "),
     dataset: { seat, target: `seat-${seat}` },
     tabindex: adds ? 0 : undefined,
-    title: adds ? label(adds) : undefined,
-    onclick: adds ? () => context.act(adds) : null,
+    title: adds ? label(adds[0]) : undefined,
+    onclick: adds ? () => context.act(adds[0]) : null,
   },
   h("h4", {}, h("span", {}, name(context, seat), seat === context.seat ? " (you)" : ""),
     h("span", {}, out >= 0 ? (out === 0 ? "out first" : "out") : `score ${view.scores[index]}`)),
@@ -52,24 +44,19 @@ function playerBox(context, seat, addTargets, takes) {
     h("span.area-label", {}, "in front:"),
     view.tables[index].map((code, i) => pairCard(code, { dataset: { key: `table-${seat}-${i}-${code}` } })),
     take && !ui.selected?.length
-      ? h("button.action", { type: "button", dataset: { action: take }, onclick: (event) => { event.stopPropagation(); context.act(take); } }, "Take them")
+      ? h("button.action", { type: "button", dataset: { action: take[0].action }, onclick: (event) => { event.stopPropagation(); context.act(take[0]); } }, "Take them")
       : null));
 }
 
 /** The table as the context's seat sees it. */
 export function render(context) {
   const { view, legal, ui, keep } = context;
-  const actions = legal.map(readAction);
   const selected = (ui.selected || []).filter((code) => view.hand.includes(code));
   ui.selected = selected;
-  const addTargets = new Map();
-  if (selected.length === 1) {
-    actions.forEach((action, index) => {
-      if (action.kind === "add" && action.card === selected[0]) addTargets.set(action.seat, legal[index]);
-    });
-  }
-  const takes = new Map();
-  actions.forEach((action, index) => { if (action.kind === "take") takes.set(action.seat, legal[index]); });
+  // One card picked: the seats it may be added to light up; the seats whose cards may be taken, always.
+  const addTargets = selected.length === 1
+    ? targets(legal, (action) => (action.kind === "add" && action.card === selected[0] ? action.target : null)) : new Map();
+  const takes = targets(legal, (action) => (action.kind === "take" ? action.target : null));
 
   const boxes = [];
   for (let seat = 1; seat <= view.hand_sizes.length; seat += 1) boxes.push(playerBox(context, seat, addTargets, takes));
@@ -90,18 +77,17 @@ export function render(context) {
   const buttons = [];
   const covered = new Set(legal);
   if (selected.length) {
-    const wanted = [...selected].sort().join(" ");
-    const match = legal.find((text, index) => actions[index].kind === "play" && [...actions[index].cards].sort().join(" ") === wanted);
-    const text = match || `play ${selected.join(" ")}`;
-    buttons.push(h("button.action.primary", { type: "button", dataset: { action: text, role: "play" }, onclick: () => context.act(text) },
-      `Play ${selected.length === 1 ? "this card" : `these ${selected.length} cards`}`));
+    const play = find(legal, { kind: "play", cards: selected });
+    const words = `Play ${selected.length === 1 ? "this card" : `these ${selected.length} cards`}`;
+    buttons.push(play
+      ? h("button.action.primary", { type: "button", dataset: { action: play.action, role: "play" }, onclick: () => context.act(play) }, words)
+      : h("button.action.primary", { type: "button", disabled: true, dataset: { role: "play" }, title: "no legal play of these cards now" }, words));
     buttons.push(h("button.ghost", { type: "button", onclick: () => { ui.selected = []; context.update(); } }, "Clear"));
   }
-  if (legal.includes("rotate")) {
-    buttons.push(h("button.action", { type: "button", dataset: { action: "rotate" }, onclick: () => context.act("rotate") }, "Turn the hand round"));
-  }
-  for (const [seat, text] of takes) {
-    if (selected.length) buttons.push(h("button.action", { type: "button", dataset: { action: text }, onclick: () => context.act(text) }, `Take ${name(context, seat)}'s cards`));
+  const rotate = find(legal, { kind: "rotate" });
+  if (rotate) buttons.push(actionButton(context, rotate, "Turn the hand round"));
+  for (const [seat, [take]] of takes) {
+    if (selected.length) buttons.push(actionButton(context, take, `Take ${name(context, seat)}'s cards`));
   }
   if (context.seat) {
     buttons.push(h("button.ghost", { type: "button", onclick: () => { keep.order = sorted ? "dealt" : "sorted"; context.update(); } },

@@ -1,8 +1,10 @@
 // Forbidden Memories decks: build one from the 722 cards, keep it in this browser, and bring it to a
 // duel. The deck rules are counted here as you build; the server checks them when a table is made.
-import { fmCatalogue, postJson, setting, setSetting } from "./api.js";
-import { fmCard, starName } from "./cards.js";
-import { fill, h, notice } from "./dom.js";
+import { postJson, setting, setSetting } from "/js/api.js";
+import { fmCard, fmCatalogue, starName } from "./cards.js";
+import { fill, h, notice } from "/js/dom.js";
+
+const CAMPAIGN_PAGE = "/?game=fm&page=campaign";
 
 const SHOWN = 80;
 
@@ -32,6 +34,16 @@ function matches(data, id, words) {
   if (!words) return true;
   const text = `${id} ${data.name} ${data.type} ${data.attribute || ""} ${data.kind}`.toLowerCase();
   return words.split(/\s+/).every((word) => text.includes(word));
+}
+
+/** The page `/?game=fm&page=decks`: this browser's decks, or (`&for=campaign`) the campaign's deck. */
+export async function openPage(root, query) {
+  if (query.get("for") !== "campaign") return openDecks(root);
+  const { loadCampaign } = await import("./campaign.js");
+  const campaign = await loadCampaign();
+  if (campaign) return openDecks(root, campaign);
+  location.href = CAMPAIGN_PAGE;
+  return null;
 }
 
 /** The deck editor page; with `campaign` (the campaign's data), the campaign's deck from its collection. */
@@ -136,7 +148,7 @@ export async function openDecks(root, campaign = null) {
   };
   if (campaign) {
     fill(root, h("div.page.decks-page", { dataset: { mode: "campaign" } },
-      h("header.page-header", {}, h("a.home", { href: "/?campaign" }, "◀ campaign"), h("h1", {}, `${campaign.name}'s campaign deck`)),
+      h("header.page-header", {}, h("a.home", { href: CAMPAIGN_PAGE }, "◀ campaign"), h("h1", {}, `${campaign.name}'s campaign deck`)),
       h("p", {}, "Build your deck from your collection: only the cards you own are listed (point at one to see how many)."),
       h("div.deck-editor", {},
         h("section.deck-search", {}, search, results),
@@ -144,7 +156,7 @@ export async function openDecks(root, campaign = null) {
           status,
           h("div.tile-buttons", {},
             h("button.primary", { type: "button", dataset: { role: "save" }, onclick: useForCampaign }, "Use this deck"),
-            h("a.button", { href: "/?campaign" }, "Back to the campaign")),
+            h("a.button", { href: CAMPAIGN_PAGE }, "Back to the campaign")),
           deckList, details))));
     drawResults();
     drawDeck();

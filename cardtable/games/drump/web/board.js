@@ -1,9 +1,11 @@
 // DRUMP's table: hands, both sides' four force stacks, the monster zones, the pile and the deck, a Burst
 // under way, and moves made by selecting a card and then where it goes (drump.md).
+import { cardBack } from "/js/cards.js";
 import {
-  PART_ORDER, PART_SUIT, SUITS, cardBack, drumpValue, drumpWords, playingCard,
-} from "../cards.js";
-import { h } from "../dom.js";
+  PART_ORDER, PART_SUIT, SUITS, drumpWords, playingCard,
+} from "./cards.js";
+import { h } from "/js/dom.js";
+import { choiceButtons, choose, targets as placesOf } from "/js/picks.js";
 
 const PHASE_WORDS = {
   main: "main phase", defend: "defence", ace: "Ace choice", block: "block", counter: "counter",
@@ -17,18 +19,9 @@ function stacked(entry) {
   return { card, up: down !== "down" };
 }
 
-/** A legal action in DRUMP notation, read into its parts. */
-export function readAction(text) {
-  let found;
-  if ((found = /^set (\S+) on (\d)$/.exec(text))) return { kind: "set", card: found[1], slot: Number(found[2]) };
-  if ((found = /^summon (\S+) from (\d)$/.exec(text))) return { kind: "summon", card: found[1], slot: Number(found[2]) };
-  if ((found = /^extra (\S+) with (\S+)$/.exec(text))) return { kind: "extra", card: found[1], other: found[2] };
-  if ((found = /^recycle (\S+) draw$/.exec(text))) return { kind: "recycle", card: found[1] };
-  if ((found = /^recycle (\S+) take (\S+)$/.exec(text))) return { kind: "recycle", card: found[1], other: found[2] };
-  if ((found = /^burst (\S+) on (\d)$/.exec(text))) return { kind: "burst", card: found[1], slot: Number(found[2]) };
-  if ((found = /^ace (\S+) (\d+)$/.exec(text))) return { kind: "ace", card: found[1], value: Number(found[2]) };
-  if ((found = /^(block|counter|discard) (\S+)$/.exec(text))) return { kind: found[1], card: found[2] };
-  return { kind: text };
+/** The card from hand a legal action plays (its fields as the protocol gives them), or null. */
+function handCard(action) {
+  return action.card ?? action.part ?? action.jack ?? null;
 }
 
 function cards(count) {
@@ -39,16 +32,15 @@ function short(card) {
   return `${card[0] === "X" ? "10" : card[0]}${SUITS[card[1]]}`;
 }
 
-/** A legal action in words. */
-export function label(text) {
-  const action = readAction(text);
+/** A legal action (as data: its kind and fields, docs/protocol.md) in words. */
+export function label(action) {
   switch (action.kind) {
     case "set": return `Set ${short(action.card)} on slot ${action.slot}`;
-    case "summon": return `Summon ${short(action.card)}, paying with slot ${action.slot}`;
-    case "extra": return `Extra Jack: place ${short(action.card)}, discard ${short(action.other)}`;
-    case "recycle": return action.other ? `Recycle ${short(action.card)}, take ${short(action.other)}` : `Recycle ${short(action.card)}, draw`;
+    case "summon": return `Summon ${short(action.part)}, paying with slot ${action.slot}`;
+    case "extra": return `Extra Jack: place ${short(action.jack)}, discard ${short(action.ace)}`;
+    case "recycle": return action.take ? `Recycle ${short(action.part)}, take ${short(action.take)}` : `Recycle ${short(action.part)}, draw`;
     case "burst": return `Burst slot ${action.slot} with ${short(action.card)}`;
-    case "ace": return `Count ${short(action.card)} as ${action.value}`;
+    case "ace": return `Count ${short(action.ace)} as ${action.value}`;
     case "block": return `Block with ${short(action.card)}`;
     case "counter": return `Counter with ${short(action.card)}`;
     case "discard": return `Discard ${short(action.card)}`;
@@ -57,26 +49,16 @@ export function label(text) {
     case "receive": return "Receive the attack";
     case "draw": return "Draw a card";
     case "decline": return "Do not draw";
-    default: return text;
+    default: return action.action;
   }
 }
 
-function stackTotal(stack, mine) {
-  let total = 0;
-  let unknown = 0;
-  let aces = 0;
-  for (const entry of stack) {
-    const { card } = stacked(entry);
-    if (card === null) unknown += 1;
-    else {
-      total += drumpValue(card);
-      if (card[0] === "A") aces += 1;
-    }
-  }
-  if (!stack.length) return "";
-  const aceNote = aces ? " (Aces as 1)" : "";
-  if (unknown && !mine) return `${total} + ${unknown} hidden`;
-  return `${total}${aceNote}`;
+/** A stack's value as the view gives it: what the seat knows of it (Aces as 1), and what it cannot see. */
+function stackTotal(value, count) {
+  if (!count) return "";
+  const aceNote = value.aces ? " (Aces as 1)" : "";
+  if (value.hidden) return `${value.known} + ${value.hidden} hidden`;
+  return `${value.known}${aceNote}`;
 }
 
 function stackView(stack, owner, slot, context, targets, attacked) {
@@ -98,7 +80,7 @@ function stackView(stack, owner, slot, context, targets, attacked) {
   },
   h("span.slot-number", {}, slot),
   h("div.stack", { style: { "--count": Math.max(stack.length, 1) } }, cards.length ? cards : h("div.card.empty-slot", {}, "")),
-  h("span.stack-total", {}, stackTotal(stack, me)));
+  h("span.stack-total", {}, stackTotal(context.view.stack_values[owner - 1][slot - 1], stack.length)));
   return slotElement;
 }
 
@@ -115,15 +97,6 @@ function zoneView(zone, owner, context) {
     h("span.zone-count", { class: count === 4 ? "drump" : "" }, count === 4 ? "DRUMP!" : `${count}/4 parts`));
 }
 
-/** Send the action, or, when a target stands for several, ask which. */
-function choose(context, actions) {
-  if (actions.length === 1) context.act(actions[0]);
-  else {
-    context.ui.choices = actions;
-    context.update();
-  }
-}
-
 function exchangeView(exchange, context) {
   if (!exchange) return null;
   const attacker = context.view.turn_seat;
@@ -136,10 +109,9 @@ function exchangeView(exchange, context) {
   // The sum that decides whether the attack may be blocked (drump.md, "Burst"); with block_adds the
   // blocks and counters add up on each side, and those running totals are shown too.
   const totals = [];
-  const attack = drumpValue(exchange.cards[0]);
+  const attack = exchange.attack_value;
   if (exchange.stack_total !== null && exchange.stack_total !== undefined) {
-    const sum = exchange.stack_total + attack;
-    totals.push(`stack ${exchange.stack_total} + attack ${attack} = ${sum}${sum <= 13 ? " (13 or less: the attack fails)" : ""}`);
+    totals.push(`stack ${exchange.stack_total} + attack ${attack} = ${exchange.attack_sum}${exchange.attack_fails ? " (too low: the attack fails)" : ""}`);
   } else {
     totals.push("the stack is not yet revealed");
   }
@@ -177,7 +149,7 @@ function prompt(context, selected) {
     return `${name} is playing (${PHASE_WORDS[view.phase] || view.phase})…`;
   }
   if (selected) {
-    const kinds = new Set(legal.map(readAction).filter((action) => action.card === selected).map((action) => action.kind));
+    const kinds = new Set(legal.filter((action) => handCard(action) === selected).map((action) => action.kind));
     const hints = [];
     if (kinds.has("set")) hints.push("a glowing slot of yours to set it");
     if (kinds.has("summon")) hints.push("a glowing stack of yours to pay for it");
@@ -203,21 +175,17 @@ export function render(context) {
   const me = view.seat || 1;
   const them = 3 - me;
   context.me = me;
-  const actions = legal.map(readAction);
-  const playable = new Set(actions.filter((action) => action.card && action.kind !== "ace").map((action) => action.card));
+  const fromHand = legal.filter((action) => handCard(action) !== null && action.kind !== "ace");
+  const playable = new Set(fromHand.map(handCard));
   const selected = ui.card && playable.has(ui.card) ? ui.card : null;
-  // Where the selected card may go: my slots, their slots, the pile, the deck.
-  const targets = new Map();
-  const add = (key, text) => targets.set(key, [...(targets.get(key) || []), text]);
-  if (selected) {
-    for (const [index, action] of actions.entries()) {
-      if (action.card !== selected) continue;
-      if (action.kind === "set" || action.kind === "summon") add(`my-slot-${action.slot}`, legal[index]);
-      if (action.kind === "burst") add(`their-slot-${action.slot}`, legal[index]);
-      if (action.kind === "recycle") add(action.other ? `pile-${action.other}` : "deck", legal[index]);
-      if (action.kind === "extra") add(`hand-${action.other}`, legal[index]);
-    }
-  }
+  // Where the selected card may go: my slots, their slots, the pile, the deck, the Ace in hand it discards.
+  const targets = placesOf(fromHand.filter((action) => handCard(action) === selected), (action) => {
+    if (action.kind === "set" || action.kind === "summon") return `my-slot-${action.slot}`;
+    if (action.kind === "burst") return `their-slot-${action.slot}`;
+    if (action.kind === "recycle") return action.take ? `pile-${action.take}` : "deck";
+    if (action.kind === "extra") return `hand-${action.ace}`;
+    return null;
+  });
   const attackedSlot = view.exchange ? view.exchange.slot : null;
   const defender = view.exchange ? 3 - view.turn_seat : null;
   const side = (owner) => h(`div.drump-side.${owner === me ? "mine" : "theirs"}`, {},
@@ -281,25 +249,22 @@ export function render(context) {
   // The buttons: the selected card's other moves, then the moves that need no card.
   const buttons = [];
   const covered = new Set();
-  const button = (text, extra = "") => h(`button.action${extra}`, { type: "button", dataset: { action: text }, onclick: () => context.act(text) }, label(text));
-  for (const [index, action] of actions.entries()) {
-    const text = legal[index];
-    if (action.card && action.kind !== "ace") {
-      covered.add(text);
-      if (action.card === selected) buttons.push(button(text, ".chip"));
-    } else if (action.kind === "ace" || ["end", "pass", "receive", "draw", "decline"].includes(action.kind)) {
-      covered.add(text);
-      buttons.push(button(text, action.kind === "end" ? ".end" : ""));
+  const button = (action, extra = "") => h(`button.action${extra}`, { type: "button", dataset: { action: action.action }, onclick: () => context.act(action) }, label(action));
+  for (const action of legal) {
+    if (handCard(action) !== null && action.kind !== "ace") {
+      covered.add(action);
+      if (handCard(action) === selected) buttons.push(button(action, ".chip"));
+    } else if (["ace", "end", "pass", "receive", "draw", "decline"].includes(action.kind)) {
+      covered.add(action);
+      buttons.push(button(action, action.kind === "end" ? ".end" : ""));
     }
   }
-  if (ui.choices) {
-    buttons.unshift(h("span.choose", {}, "Which?"), ...ui.choices.map((text) => button(text, ".chip")));
-  }
+  buttons.unshift(...choiceButtons(context, label));
   return { board, actions: buttons, covered, prompt: prompt(context, selected) };
 }
 
 /** The guided first game. */
 export async function guide() {
-  const { DrumpGuide } = await import("./drump_guide.js");
+  const { DrumpGuide } = await import("./guide.js");
   return new DrumpGuide();
 }
