@@ -9,7 +9,7 @@ import httpx
 
 from cardtable.server import app as application
 from cardtable.server.limits import Limits
-from cardtable.server.storage import SqliteStorage
+from cardtable.server.sqlite_storage import SqliteStorage
 
 
 def _client(storage: SqliteStorage) -> httpx.AsyncClient:
