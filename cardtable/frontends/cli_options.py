@@ -80,7 +80,12 @@ def read_players(game: AnyGame, vs: str | None, players: str | None) -> list[str
         raise click.UsageError(f"{game.title} takes {seats} players, not {len(names)}: {','.join(names)}")
     known = set(bot_names(game)) | HUMANS
     for name in names:
-        if name not in known and not is_search_spec(name) and not name.startswith("policy:"):
+        if (
+            name not in known
+            and not is_search_spec(name)
+            and "~" not in name
+            and not name.startswith("policy:")
+        ):
             raise click.BadParameter(
                 f"unknown player {name!r}; use you (a person) or a bot: {', '.join(bot_names(game))}",
                 param_hint="--vs/--players",

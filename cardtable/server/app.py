@@ -34,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from cardtable.bots import bot_names
+from cardtable.bots.levels import offered_levels
 from cardtable.core.jsonio import parse_json
 from cardtable.games import game_names, get_game
 from cardtable.server.campaigns import CampaignRoutes
@@ -237,6 +238,7 @@ class TableApp:
                     "presets": table.presets,
                     "options": {option.name: option.default for option in table.options.values()},
                     "bots": bot_names(game),
+                    "levels": offered_levels(game.name),
                     "notation": game.notation,
                 }
             )

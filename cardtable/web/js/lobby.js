@@ -132,7 +132,10 @@ export function invitations(created) {
 }
 
 function seatRow(game, index, catalogue) {
-  const kinds = [["person", "a person"], ...game.bots.map((bot) => [`bot:${bot}`, `bot: ${bot}`])];
+  // A level is offered with its label and its rating (docs/bots.md, "Levels").
+  const levels = Object.fromEntries((game.levels || []).map((level) => [level.name, level]));
+  const botWords = (bot) => (levels[bot] ? `bot: ${levels[bot].label} (${levels[bot].rating})` : `bot: ${bot}`);
+  const kinds = [["person", "a person"], ...game.bots.map((bot) => [`bot:${bot}`, botWords(bot)])];
   if (game.game === "fm" && index === 1) kinds.push(["duelist", "a duelist (Free Duel)"]);
   const kind = h("select", { name: `kind-${index}`, "aria-label": `seat ${index + 1}` },
     kinds.map(([value, words]) => h("option", { value }, words)));
