@@ -13,7 +13,6 @@ from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.bots.levels import (
     LEVELS,
     level_bot,
-    offered_levels,
     rated_entrants,
     ratings_entry,
     write_ratings,
