@@ -207,9 +207,7 @@ class Determinizer:
             if side.magic_known:
                 magic.append(side.fixed_magic)
             else:
-                magic.append(
-                    tuple(SetCard(_draw(_SETTABLE, seen, rng)) if slot == 0 else slot for slot in side.magic)
-                )
+                magic.append(tuple(_hidden_set_card(slot, seen, rng) for slot in side.magic))
         state = self.template.copy()
         state.hands, state.decks = tuple(hands), tuple(decks)
         state.monsters, state.magic, state.graveyards = tuple(monsters), tuple(magic), tuple(graveyards)
@@ -225,6 +223,13 @@ def _hidden_monster(
     """A zone's monster: as seen, or a monster card drawn behind a face-down one the seat cannot see."""
     if isinstance(slot, SeenMonster):
         return Monster(_draw(_MONSTERS, seen, rng), slot.attack, False, 0, slot.bonus or 0)
+    return slot
+
+
+def _hidden_set_card(slot: SetCard | int | None, seen: dict[int, int], rng: random.Random) -> SetCard | None:
+    """A magic zone's card: as seen, or a card that may be set drawn behind one the seat cannot see."""
+    if isinstance(slot, int):
+        return SetCard(_draw(_SETTABLE, seen, rng))
     return slot
 
 
