@@ -11,7 +11,8 @@ may use, `ismcts:2/1` in one.  A budget is more than 0
 and at most an hour or ten million iterations a decision (`core.jsonio`'s
 limits).  `cheat@N` is MCTS on the true state, a reference for benchmarks
 that is never offered as an opponent.
-`policy:FILE` plays by a policy network trained with `cardtable.rl` (needs numpy).
+`policy:FILE` plays by a policy network trained with `cardtable.rl` (needs numpy);
+`ismcts+net@500:FILE` searches guided by a policy-value network (`bots.guided`).
 The levels `easy`, `medium`, `hard` and `expert` name one of these per game
 (`bots.levels`), with a rating each.
 """
@@ -31,6 +32,8 @@ from cardtable.core.jsonio import MAX_JOBS, MAX_SEARCH_ITERATIONS, MAX_SEARCH_SE
 from cardtable.core.players import Bot, Player, RandomBot, StateBot
 from cardtable.games import AnyGame, game_names
 
+#: The network-guided search's name (`ismcts+net@500:FILE`, bots/guided.py).
+GUIDED = "ismcts+net"
 #: Iterations a move when a tree-search bot is named without a budget.
 DEFAULT_ITERATIONS = 1000
 SEARCH_BOTS: dict[str, type[ISMCTSBot] | type[CheatingMCTSBot]] = {
@@ -101,6 +104,11 @@ def make_bot(spec: str, game: Game[StateT, ActionT, ViewT, OptionsT]) -> Player[
     if is_level(spec):
         return make_bot(resolve_level(spec, game.name), game)
     text = spec.strip().lower()
+    if text.startswith(GUIDED):
+        from cardtable.bots.guided import guided_bot
+
+        guided: Player[StateT, ActionT, ViewT] = guided_bot(spec, game)
+        return guided
     if "~" in text and not text.startswith("policy:"):
         sloppy: Player[StateT, ActionT, ViewT] = _sloppy(spec, text, game)
         return sloppy
@@ -180,6 +188,8 @@ def is_search_spec(spec: str, game: str | None = None) -> bool:
     if is_level(spec):
         return any(is_search_spec(bot) for bot in _level_bots(spec, game))
     text = spec.strip().lower()
+    if text.startswith(GUIDED):
+        return True
     return any(text == name or text.startswith((name + ":", name + "@")) for name in SEARCH_BOTS)
 
 

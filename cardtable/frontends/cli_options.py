@@ -63,9 +63,10 @@ def read_options(game: AnyGame, preset: str | None, assignments: tuple[str, ...]
 
 
 def read_spec(name: str) -> str:
-    """A player's name as typed, in lower case (but the path of a `policy:FILE` as written)."""
+    """A player's name as typed, in lower case (but the path of a `policy:FILE` or `ismcts+net:FILE` as
+    written)."""
     name = name.strip()
-    return name if name.lower().startswith("policy:") else name.lower()
+    return name if name.lower().startswith(("policy:", "ismcts+net")) else name.lower()
 
 
 def read_players(game: AnyGame, vs: str | None, players: str | None) -> list[str]:

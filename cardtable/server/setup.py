@@ -288,7 +288,7 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
         # The duelist itself is read with the start position (fm_tables).
         return SeatSpec(name, None, float(pace), None)
     spec = _text(data["bot"], f"{where} bot", limits.max_name_chars)
-    if spec.strip().lower().startswith("policy:"):
+    if spec.strip().lower().startswith(("policy:", "ismcts+net")):
         # A policy bot reads a file on this machine: a client may neither load nor probe the server's files.
         raise BadRequest(f"{where}: policy:FILE bots read a file on the server's machine; it offers none")
     _check_budget(spec, game.name, where, limits)
