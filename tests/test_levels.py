@@ -71,3 +71,21 @@ def test_the_arena_rates_each_level_once_and_kinds_a_level_is_share_its_rating(t
     target.write_text(json.dumps({"scout": {"kept": True}}))
     write_ratings(target, "drump", entry)
     assert json.loads(target.read_text()) == {"scout": {"kept": True}, "drump": entry}
+
+
+def test_a_server_seats_a_level_within_its_limits_and_refuses_a_search_reading_a_file() -> None:
+    from dataclasses import replace
+
+    from cardtable.server.limits import Limits
+    from cardtable.server.setup import BadRequest, read_table_request
+
+    def request(bot: str, limits: Limits) -> object:
+        return read_table_request(
+            {"protocol": 1, "game": "drump", "seats": [{"person": "A"}, {"bot": bot}]}, limits
+        )
+
+    assert request("expert", Limits()) is not None
+    with pytest.raises(BadRequest, match="at most 1000 iterations"):
+        request("expert", replace(Limits(), max_bot_iterations=1000))
+    with pytest.raises(BadRequest, match="read a file on the server"):
+        request("ismcts+net@10:/etc/passwd", Limits())
