@@ -102,5 +102,5 @@ def test_self_play_is_reproducible_and_fitting_lowers_the_loss() -> None:
     taught = Targets()
     taught.extend(first)
     taught.extend(guided)
-    losses = fit(_network(), taught, ENCODING, Fitting(epochs=8, batch=32), seed=1)
+    losses = fit(_network(), taught, ENCODING, Fitting(epochs=30, batch=32), seed=1)
     assert losses[-1] < losses[0] * 0.9

@@ -8,7 +8,7 @@ state is the one of highest
 
 (PUCT, as in AlphaZero: Silver et al. 2017), where P is the network's prior for the action (its
 scores over the legal actions, softmaxed), n its visits, N the node's and Q its mean reward (an
-unvisited one counts the node's mean).  The walk stops at a node never reached before: the network
+untried one counts the mean of those tried).  The walk stops at a node never reached before: the network
 reads the acting seat's observation of the drawn state there, once, for that node's priors and for
 the value of the position (the expected payoff of the seat to act), which is backed up, mixed with
 a random playout's result if `mix` > 0.  At the root the network reads the bot's own view.  The
@@ -232,13 +232,17 @@ class GuidedBot:
         priors = np.exp(scores - scores.max())
         priors = (priors / priors.sum()).tolist()
         children = node.children
-        parent_mean = node.total / node.visits if node.visits else 0.5
+        # An action not yet tried counts the mean of those tried here, for the seat choosing now
+        # (the node's own mean is its chooser's, who may be another seat); 0.5 before any.
+        tried = [child for child in (children.get(action_id) for action_id in ids) if child is not None]
+        visits = sum(child.visits for child in tried)
+        untried_mean = sum(child.total for child in tried) / visits if visits else 0.5
         scale = self.exploration * math.sqrt(node.visits + 1)
         best, best_value = 0, -math.inf
         for index, action_id in enumerate(ids):
             child = children.get(action_id)
             if child is None or not child.visits:
-                value = parent_mean + scale * priors[index]
+                value = untried_mean + scale * priors[index]
             else:
                 value = child.total / child.visits + scale * priors[index] / (1 + child.visits)
             if value > best_value:
