@@ -89,3 +89,12 @@ def test_a_server_seats_a_level_within_its_limits_and_refuses_a_search_reading_a
         request("expert", replace(Limits(), max_bot_iterations=1000))
     with pytest.raises(BadRequest, match="read a file on the server"):
         request("ismcts+net@10:/etc/passwd", Limits())
+
+
+def test_a_duel_against_a_level_seats_its_bot_on_a_duelists_deck() -> None:
+    from cardtable.frontends.fm.play import fm_match
+
+    fm = get_game("fm")
+    match, bots = fm_match("hard", None, [], 7, fm.option_table.default())
+    assert isinstance(bots[1], ISMCTSBot) and bots[1].tree.iterations == 500
+    assert match.players[1].startswith("hard (")

@@ -123,3 +123,18 @@ def write_ratings(path: Path, game: str, entry: dict[str, Any]) -> None:
     data[game] = entry
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     shipped_ratings.cache_clear()
+
+
+def ratings_markdown(game: str) -> str:
+    """A game's shipped ratings as a Markdown table, strongest first (docs/bots.md holds it)."""
+    entry = shipped_ratings().get(game, {})
+    rated: dict[str, dict[str, Any]] = entry.get("ratings", {})
+    # A kind that is a level is listed once, as the level.
+    level_bots = {level_bot(level, game) for level in LEVELS}
+    names = [name for name in rated if name in LEVEL_BOTS or name not in level_bots]
+    rows = [f"| {game}: level or bot | Elo ± 95% | games |", "|---|---|---|"]
+    for name in sorted(names, key=lambda name: -rated[name]["elo"]):
+        shown = f"`{name}` (`{level_bot(name, game)}`)" if name in LEVEL_BOTS else f"`{name}`"
+        found = rated[name]
+        rows.append(f"| {shown} | {found['elo']:.0f} ± {found['interval']:.0f} | {found['games']} |")
+    return "\n".join(rows) + "\n"
