@@ -13,6 +13,7 @@ from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.bots.levels import (
     LEVELS,
     level_bot,
+    offered_levels,
     rated_entrants,
     ratings_entry,
     write_ratings,
@@ -98,3 +99,17 @@ def test_a_duel_against_a_level_seats_its_bot_on_a_duelists_deck() -> None:
     match, bots = fm_match("hard", None, [], 7, fm.option_table.default())
     assert isinstance(bots[1], ISMCTSBot) and bots[1].tree.iterations == 500
     assert match.players[1].startswith("hard (")
+
+
+def test_the_shipped_ratings_rate_every_level_and_docs_show_them() -> None:
+    from cardtable.bots.levels import ratings_markdown, shipped_ratings
+
+    shipped = shipped_ratings()
+    assert "drump" in shipped
+    docs = (Path(__file__).parents[1] / "docs" / "bots.md").read_text(encoding="utf-8")
+    for name, entry in shipped.items():
+        rated = entry["ratings"]
+        assert set(LEVELS) <= set(rated) and "random" in rated, name
+        assert ratings_markdown(name) in docs, f"docs/bots.md lacks {name}'s ratings as shipped"
+        for level in offered_levels(name):
+            assert level["rating"].startswith("Elo ") and level["bot"] == level_bot(level["name"], name)
