@@ -36,10 +36,11 @@ def run_and_report(
     folder: Path,
     console: Console,
     backend: Backend | None = None,
-) -> ArenaResult:
+) -> list[dict[str, Any]]:
     """Run the arena with a progress bar, print its table, and save CSV, JSON, plot and replays.
 
-    `options` is the game's options value, as the command line resolved it.
+    `options` is the game's options value, as the command line resolved it.  The rows of the table are
+    returned, one per entrant.
     """
     settings = ArenaSettings(
         game=game.name,
@@ -64,7 +65,7 @@ def run_and_report(
         f"Saved {folder / 'results.csv'}, {folder / 'results.json'}, {folder / 'arena.png'} "
         f"and {len(result.records)} replays in {folder / 'replays'}."
     )
-    return result
+    return rows
 
 
 def summary_rows(result: ArenaResult, rng: random.Random) -> list[dict[str, Any]]:

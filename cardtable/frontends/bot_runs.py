@@ -73,7 +73,10 @@ def simulate(
 @click.command()
 @game_argument
 @click.option(
-    "--players", required=True, help="Entrants, comma-separated: random, heuristic, ismcts@500, ..."
+    "--players",
+    required=True,
+    help="Entrants, comma-separated: random, heuristic, ismcts@500, easy, ...; or 'levels': every level "
+    "and kind of bot the game has, to rate them on one scale.",
 )
 @click.option(
     "--games",
@@ -105,6 +108,12 @@ def simulate(
     show_default=True,
     help="Folder for results.csv, results.json, arena.png and the replays.",
 )
+@click.option(
+    "--ratings",
+    "ratings_file",
+    type=click.Path(dir_okay=False),
+    help="Also write the Elo ratings into this ratings file (the shipped one: cardtable/bots/ratings.json).",
+)
 def arena(
     game_name: str,
     players: str,
@@ -118,14 +127,19 @@ def arena(
     address: str | None,
     seed: int,
     folder: str,
+    ratings_file: str | None,
 ) -> None:
     """Bots against bots: win rates, Elo, speed, a plot, and every game as a replay."""
-    from cardtable.bots import make_bot
+    from cardtable.bots import bot_names, make_bot
+    from cardtable.bots.levels import rated_entrants, ratings_entry, write_ratings
     from cardtable.frontends.arena_report import run_and_report
     from cardtable.sim.backends import open_backend
 
     game = get_game(game_name)
-    specs = [read_spec(name) for name in players.split(",") if name.strip()]
+    if players.strip().lower() == "levels":
+        specs = rated_entrants(game.name, bot_names(game))
+    else:
+        specs = [read_spec(name) for name in players.split(",") if name.strip()]
     for spec in specs:
         make_bot(spec, game)  # refuses unknown names and bad budgets before anything runs
     seats = seats or game.min_seats
@@ -139,7 +153,23 @@ def arena(
     # A run of hours must not end in a folder it cannot write to: the folder is checked first.
     check_output_folder(folder, PathError, "arena results")
     with open_backend(backend, address) as where:
-        run_and_report(game, specs, count, options, seats, mode, seed, jobs, Path(folder), Console(), where)
+        rows = run_and_report(
+            game, specs, count, options, seats, mode, seed, jobs, Path(folder), Console(), where
+        )
+    if ratings_file is not None:
+        command = (
+            f"cardtable arena {game.name} --players {players} --games {count} --seats {seats} "
+            f"--mode {mode} --seed {seed}"
+        )
+        entry = ratings_entry(
+            game.name,
+            specs,
+            [row["elo"] for row in rows],
+            [row["elo_error"] for row in rows],
+            [row["games"] for row in rows],
+            command,
+        )
+        write_ratings(Path(ratings_file), game.name, entry)
 
 
 @click.command()

@@ -23,16 +23,19 @@ SEED = click.IntRange(0, MAX_SEED)
 def bots_help() -> str:
     """`--vs` in `play --help`: the games' bots (grouped when games share them), and what a budget means."""
     from cardtable.bots import bot_names
+    from cardtable.bots.levels import LEVELS
 
     games_by_bots: dict[tuple[str, ...], list[str]] = {}
     for name in game_names():
-        games_by_bots.setdefault(tuple(bot_names(get_game(name))), []).append(name)
+        kinds = tuple(bot for bot in bot_names(get_game(name)) if bot not in LEVELS)
+        games_by_bots.setdefault(kinds, []).append(name)
     listed = "; ".join(
         ", ".join(bots) + ("" if len(games_by_bots) == 1 else f" ({', '.join(games)})")
         for bots, games in games_by_bots.items()
     )
     return (
-        f"The opponent: 'human' for two people at one terminal, or a bot: {listed}. A tree search's budget "
+        f"The opponent: 'human' for two people at one terminal, a level ({', '.join(LEVELS)}: each "
+        f"rated in docs/bots.md), or a bot: {listed}. A tree search's budget "
         "is spent on each of its decisions: ismcts:2 thinks 2 seconds (in every spare core), ismcts@500 runs "
         "500 iterations (plain ismcts: 1,000), ismcts@500/4 four searches of 500 (docs/bots.md). "
         "policy:FILE plays a policy trained with cardtable.rl (docs/rl.md). "
@@ -61,9 +64,10 @@ def read_options(game: AnyGame, preset: str | None, assignments: tuple[str, ...]
 
 
 def read_spec(name: str) -> str:
-    """A player's name as typed, in lower case (but the path of a `policy:FILE` as written)."""
+    """A player's name as typed, in lower case (but the path of a `policy:FILE` or `ismcts+net:FILE` as
+    written)."""
     name = name.strip()
-    return name if name.lower().startswith("policy:") else name.lower()
+    return name if name.lower().startswith(("policy:", "ismcts+net")) else name.lower()
 
 
 def read_players(game: AnyGame, vs: str | None, players: str | None) -> list[str]:
@@ -78,7 +82,12 @@ def read_players(game: AnyGame, vs: str | None, players: str | None) -> list[str
         raise click.UsageError(f"{game.title} takes {seats} players, not {len(names)}: {','.join(names)}")
     known = set(bot_names(game)) | HUMANS
     for name in names:
-        if name not in known and not is_search_spec(name) and not name.startswith("policy:"):
+        if (
+            name not in known
+            and not is_search_spec(name)
+            and "~" not in name
+            and not name.startswith("policy:")
+        ):
             raise click.BadParameter(
                 f"unknown player {name!r}; use you (a person) or a bot: {', '.join(bot_names(game))}",
                 param_hint="--vs/--players",

@@ -34,6 +34,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from cardtable.bots import bot_names
+from cardtable.bots.levels import offered_levels
 from cardtable.core.jsonio import parse_json
 from cardtable.games import AnyGame, game_names, get_game
 from cardtable.server.client_api import ClientRoutes, web_parts
@@ -89,10 +90,17 @@ GENERAL_BOTS = {
 
 
 def bot_choices(game: AnyGame) -> list[dict[str, str | None]]:
-    """The bots offered for a game's seats, each with a label and a description: the game's own bot's
-    docstring's first line."""
+    """The bots offered for a game's seats, each with a label and a description: a level's label with
+    its rating and what it is (docs/bots.md, "Levels"), else the game's own bot's docstring's first
+    line."""
+    levels = {level["name"]: level for level in offered_levels(game.name)}
     choices: list[dict[str, str | None]] = []
     for name in bot_names(game):
+        if name in levels:
+            level = levels[name]
+            label = f"{level['label']} ({level['rating']})"
+            choices.append({"bot": name, "label": label, "about": level["about"]})
+            continue
         factory = game.bots.get(name)
         about = (factory.__doc__ or "").strip().partition("\n")[0] if factory is not None else ""
         choices.append({"bot": name, "label": name, "about": about or GENERAL_BOTS.get(name)})
@@ -276,6 +284,7 @@ class TableApp:
                     "options": {option.name: option.default for option in table.options.values()},
                     "bots": bot_names(game),
                     "bot_choices": bot_choices(game),
+                    "levels": offered_levels(game.name),
                     "notation": game.notation,
                     **web_parts(game),
                     "lobby": dict(game.lobby),

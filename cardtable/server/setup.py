@@ -278,17 +278,17 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
         return SeatSpec(_text(data["person"], f"{where} person", limits.max_name_chars))
     name = _text(data.get("name", ""), f"{where} name", limits.max_name_chars)
     # A bot that thinks for a time shows its move when that time is up, not before.
-    pace = data.get("pace", min(_seconds_budget(data.get("bot")), limits.max_bot_pace))
+    pace = data.get("pace", min(_seconds_budget(data.get("bot"), game.name), limits.max_bot_pace))
     if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= limits.max_bot_pace:
         raise BadRequest(f"{where} pace: {pace!r} should be seconds from 0 to {limits.max_bot_pace:g}")
     if kind == "duelist":
         # The duelist itself is read with the start position (the game's `ServerExtension.position`).
         return SeatSpec(name, None, float(pace), None)
     spec = _text(data["bot"], f"{where} bot", limits.max_name_chars)
-    if spec.strip().lower().startswith("policy:"):
+    if spec.strip().lower().startswith(("policy:", "ismcts+net")):
         # A policy bot reads a file on this machine: a client may neither load nor probe the server's files.
         raise BadRequest(f"{where}: policy:FILE bots read a file on the server's machine; it offers none")
-    _check_budget(spec, where, limits)
+    _check_budget(spec, game.name, where, limits)
     try:
         seat_bot(SeatSpec(name, spec), game)
     except CardtableError as error:
@@ -296,19 +296,19 @@ def _read_seat(data: Any, index: int, game: AnyGame, extra_keys: frozenset[str],
     return SeatSpec(name, spec, float(pace))
 
 
-def _seconds_budget(spec: Any) -> float:
+def _seconds_budget(spec: Any, game: str) -> float:
     """The thinking time a bot spec names (`ismcts:2`), or 0 (the bot's own reader refuses a bad one)."""
     try:
-        budget = search_budget(spec) if isinstance(spec, str) else None
+        budget = search_budget(spec, game) if isinstance(spec, str) else None
     except CardtableError:
         return 0.0
     return budget[0] if budget is not None and budget[1] == "seconds" else 0.0
 
 
-def _check_budget(spec: str, where: str, limits: Limits) -> None:
+def _check_budget(spec: str, game: str, where: str, limits: Limits) -> None:
     """Refuse a tree-search budget the bots' reader refuses, or over the server's limits."""
     try:
-        budget = search_budget(spec)
+        budget = search_budget(spec, game)
     except CardtableError as error:
         raise BadRequest(f"{where}: {error}") from None
     if budget is None:

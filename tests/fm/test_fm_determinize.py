@@ -139,3 +139,21 @@ def test_states_drawn_in_duels_against_the_duelists_show_the_same_view(duelist: 
         for step, state in enumerate(duelist_states(duelist, seed)):
             for _ in range(2):
                 conformance.check_views(GAME, state, rng, f"duelist {duelist} seed {seed} state {step}")
+
+
+def test_a_search_draws_as_before_the_view_was_worked_out_once() -> None:
+    """The determinizer works out what a view fixes once a decision and draws the rest as `determinize`
+    drew it call for call: a seed gives the search the very moves it made before (recorded then)."""
+    from cardtable.bots.ismcts import ISMCTSBot
+    from cardtable.core.match import Match
+
+    match = Match(GAME, seed=3, seats=2)
+    bot = ISMCTSBot(GAME, iterations=300)
+    rng = random.Random(1)
+    chosen = []
+    for _ in range(12):
+        legal = match.legal_actions()
+        action = bot.choose(match.view(match.current_seat), legal, rng)
+        chosen.append(legal.index(action))
+        match.play(action)
+    assert chosen == [1, 6, 0, 1, 1, 4, 3, 6, 0, 2, 5, 2]

@@ -168,6 +168,10 @@ def test_the_front_page_is_the_client_and_the_games_are_listed(server: ServerPro
     games = {entry["game"]: entry for entry in httpx.get(server.base + "/api/games").json()["games"]}
     assert set(games) >= {"drump", "scout", "dnup", "fm"}
     assert games["scout"]["seats"] == [2, 5] and "ismcts" in games["scout"]["bots"]
+    levels = games["drump"]["levels"]
+    assert [level["name"] for level in levels] == ["easy", "medium", "hard", "expert"]
+    assert levels[2]["bot"] == "ismcts@500" and levels[2]["rating"].startswith("Elo ")
+    assert server.create_table("drump", [{"person": "A"}, {"bot": "hard"}])["table"]
     listing = httpx.get(server.base + "/api/tables").json()["tables"]
     assert all("seed" not in json.dumps(entry) for entry in listing)
 

@@ -20,7 +20,7 @@ from cardtable.games.fm.ai import DuelistAI
 from cardtable.games.fm.carddata import CardKind, Terrain, can_equip, equip_bonus
 from cardtable.games.fm.combat import star_matchup, terrain_bonus
 from cardtable.games.fm.combination import Combination, CombinationStep, StepKind, combination_step, combine
-from cardtable.games.fm.determinize import determinize
+from cardtable.games.fm.determinize import Determinizer, determinize
 from cardtable.games.fm.duelists import random_duel
 from cardtable.games.fm.evaluate import evaluate
 from cardtable.games.fm.explain import explain_illegal
@@ -91,6 +91,7 @@ GAME: Game[FmState, Action, FmView, FmOptions] = Game(
     all_cards=all_cards,
     hidden_cards=hidden_cards,
     determinize=determinize,
+    determinizer=lambda seen: Determinizer(seen).draw,
     evaluate=evaluate,
     unlogged=unlogged,
     # The shared duelist AI with average parameters; campaign duels give each duelist its own.

@@ -27,7 +27,6 @@ import random
 from collections import Counter
 from typing import Any
 
-from cardtable.core.chance import below
 from cardtable.games.fm.carddata import SETTABLE_KINDS, card, cards
 from cardtable.games.fm.decks import EXODIA_PIECES, MAX_COPIES
 from cardtable.games.fm.state import (
@@ -47,22 +46,42 @@ _MONSTERS = tuple(c.id for c in cards().values() if c.is_monster)
 _SETTABLE = tuple(c.id for c in cards().values() if c.kind in SETTABLE_KINDS)
 
 
-def _draw(pool: tuple[int, ...], seen: dict[int, int], rng: random.Random) -> int:
-    """A card of `pool` of which `seen` holds fewer copies than a deck may (one of an Exodia piece)."""
-    while True:
-        choice = pool[below(rng, len(pool))]
-        # Counted in a plain dict through get: a Counter's missing key calls its Python __missing__
-        # (most draws), and its items are written more slowly in the compiled build.
+def _draw_into(
+    drawn: list[int], pool: tuple[int, ...], count: int, seen: dict[int, int], rng: random.Random
+) -> None:
+    """Append `count` cards of `pool` to `drawn`, each one of which `seen` holds fewer copies than a
+    deck may (one of an Exodia piece), counting it.
+
+    Each card is the pool's `below(rng, len(pool))`-th, drawn again while over its limit: the numbers
+    `core.chance.below` would draw, written out (one function call a card cost a duel's draw a third
+    of its time).  Counted in a plain dict through get: a Counter's missing key calls its Python
+    __missing__ (most draws), and its items are written more slowly in the compiled build.
+    """
+    size = len(pool)
+    bits = size.bit_length()
+    getrandbits = rng.getrandbits
+    while count > 0:
+        index = getrandbits(bits)
+        while index >= size:
+            index = getrandbits(bits)
+        choice = pool[index]
         copies = seen.get(choice, 0)
         if copies < (1 if choice in EXODIA_PIECES else MAX_COPIES):
             seen[choice] = copies + 1
-            return choice
+            drawn.append(choice)
+            count -= 1
 
 
-def _monster(seen_monster: SeenMonster, seen: dict[int, int], rng: random.Random) -> Monster:
-    """The monster behind what the seat sees of it."""
-    if seen_monster.card is None:
-        return Monster(_draw(_MONSTERS, seen, rng), seen_monster.attack, False, 0, seen_monster.bonus or 0)
+def _draw(pool: tuple[int, ...], seen: dict[int, int], rng: random.Random) -> int:
+    """One card of `pool` within its copy limit, counted in `seen` (see `_draw_into`)."""
+    drawn: list[int] = []
+    _draw_into(drawn, pool, 1, seen, rng)
+    return drawn[0]
+
+
+def _known_monster(seen_monster: SeenMonster) -> Monster:
+    """The monster the seat sees, card and all."""
+    assert seen_monster.card is not None
     stars = card(seen_monster.card).stars
     assert stars is not None and seen_monster.star is not None
     return Monster(
@@ -76,71 +95,144 @@ def _monster(seen_monster: SeenMonster, seen: dict[int, int], rng: random.Random
     )
 
 
-def determinize(view: FmView, rng: random.Random) -> FmState:
-    """A state consistent with everything `view` shows; what it hides drawn at random."""
-    seat = view.seat
-    state = FmState.__new__(FmState)
-    state.options = view.options
-    hands, decks, monsters, magic, graveyards = [], [], [], [], []
-    for owner in range(SEATS):
+class _Side:
+    """What one side's drawn cards are made of, fixed by the view: the known parts, how many are hidden.
+
+    A monster slot is None (an empty zone), a Monster (seen), or a SeenMonster (face down, unseen: its
+    card is drawn, the rest is as seen); a magic slot is None (empty), a SetCard (seen) or 0 (set, unseen).
+    """
+
+    def __init__(self, view: FmView, owner: int) -> None:
         counted: Counter[int] = Counter(view.graveyards[owner])
         row = view.monsters[owner]
         counted.update(m.card for m in row if m is not None and m.card is not None)
         counted.update(c for c in view.magic[owner] if c is not None)
-        if owner == seat:
+        mine = owner == view.seat
+        if mine:
             counted.update(view.window)
-        # Drawn against a plain dict of the counts (see _draw).
-        seen = dict(counted)
-        if owner == seat:
-            hand = view.window[: view.hand_sizes[owner]]
-            known_top = view.window[view.hand_sizes[owner] :]
-            graveyard = view.graveyards[owner]
+        self.seen = dict(counted)
+        self.mine = mine
+        hand_size = view.hand_sizes[owner]
+        if mine:
+            self.hand = view.window[:hand_size]
+            self.known_top = view.window[hand_size:]
+            self.unseen_used = 0
         else:
-            hand = tuple(_draw(_ANY, seen, rng) for _ in range(view.hand_sizes[owner]))
-            known_top = ()
-            unseen = view.graveyard_sizes[owner] - len(view.graveyards[owner])
+            self.hand = ()
+            self.known_top = ()
             # A used-up card the seat never saw is kept negated (state.py).
-            graveyard = view.graveyards[owner] + tuple(-_draw(_ANY, seen, rng) for _ in range(unseen))
-        deck = known_top + tuple(
-            _draw(_ANY, seen, rng) for _ in range(view.deck_sizes[owner] - len(known_top))
-        )
-        monsters.append(tuple(None if m is None else _monster(m, seen, rng) for m in row))
-        magic.append(
-            tuple(
-                None if not used else SetCard(c if c is not None else _draw(_SETTABLE, seen, rng))
-                for c, used in zip(view.magic[owner], view.magic_used[owner], strict=True)
-            )
-        )
-        hands.append(hand)
-        decks.append(deck)
-        graveyards.append(graveyard)
-    state.hands, state.decks = tuple(hands), tuple(decks)
-    state.monsters, state.magic, state.graveyards = tuple(monsters), tuple(magic), tuple(graveyards)
-    state.lp = view.lp
-    state.terrain = view.terrain
-    state.turn_seat = view.turn_seat
-    state.turn_number = view.turn_number
-    state.phase = PHASE_NAMES.index(view.phase)
-    state.picks = view.picks if isinstance(view.picks, tuple) else tuple(range(view.picks))
-    state.pending = view.pending
-    if view.phase == "place" and view.pending is None:
-        # The other side played face down: what came out is hidden.
-        state.pending = Placement(_draw(_MONSTERS, {}, rng), 0, False, None)
-    state.used_attacks = view.used_attacks
-    state.switched = view.switched
-    state.locks = view.locks
-    windows = [HAND] * SEATS
-    if seat is not None:
-        # The window reaches past the hand by as many deck cards as the view shows.
-        windows[seat] = HAND + len(view.window) - view.hand_sizes[seat]
-    state.windows = tuple(windows)
-    state.sees_face_down = tuple(owner == seat and view.sees_face_down for owner in range(SEATS))
-    state.counters = view.counters
-    state.result = view.outcome
-    state.ending = None if view.outcome is None else DuelEnding(view.outcome.ending)
-    # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
-    history: Any = view.history
-    state.logs = (history.node,) * (SEATS + 1)
-    state.log_length = view.history.length
-    state.unlogged = False
-    return state
+            self.unseen_used = view.graveyard_sizes[owner] - len(view.graveyards[owner])
+        self.hand_size = hand_size
+        self.graveyard = view.graveyards[owner]
+        self.hidden_deck = view.deck_sizes[owner] - len(self.known_top)
+        self.monsters: list[Monster | SeenMonster | None] = [
+            None if m is None else m if m.card is None else _known_monster(m) for m in row
+        ]
+        self.monsters_known = all(not isinstance(m, SeenMonster) for m in self.monsters)
+        self.fixed_monsters = tuple(m for m in self.monsters if not isinstance(m, SeenMonster))
+        self.magic: list[SetCard | int | None] = [
+            None if not used else SetCard(c) if c is not None else 0
+            for c, used in zip(view.magic[owner], view.magic_used[owner], strict=True)
+        ]
+        self.magic_known = all(slot != 0 for slot in self.magic)
+        self.fixed_magic = tuple(slot for slot in self.magic if not isinstance(slot, int))
+
+
+class Determinizer:
+    """Everything one view fixes, worked out once; `draw` deals the rest at random.
+
+    It draws what `determinize` draws, in the same order from the same generator: the other side's
+    hand, its unseen used-up cards, each deck past what the seat sees of it, face-down monsters, set
+    cards, then a face-down play waiting to be placed.
+    """
+
+    def __init__(self, view: FmView) -> None:
+        self.sides = [_Side(view, owner) for owner in range(SEATS)]
+        self.hidden_pending = view.phase == "place" and view.pending is None
+        seat = view.seat
+        state = FmState.__new__(FmState)
+        state.options = view.options
+        state.lp = view.lp
+        state.terrain = view.terrain
+        state.turn_seat = view.turn_seat
+        state.turn_number = view.turn_number
+        state.phase = PHASE_NAMES.index(view.phase)
+        state.picks = view.picks if isinstance(view.picks, tuple) else tuple(range(view.picks))
+        state.pending = view.pending
+        state.used_attacks = view.used_attacks
+        state.switched = view.switched
+        state.locks = view.locks
+        windows = [HAND] * SEATS
+        if seat is not None:
+            # The window reaches past the hand by as many deck cards as the view shows.
+            windows[seat] = HAND + len(view.window) - view.hand_sizes[seat]
+        state.windows = tuple(windows)
+        state.sees_face_down = tuple(owner == seat and view.sees_face_down for owner in range(SEATS))
+        state.counters = view.counters
+        state.result = view.outcome
+        state.ending = None if view.outcome is None else DuelEnding(view.outcome.ending)
+        # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
+        history: Any = view.history
+        state.logs = (history.node,) * (SEATS + 1)
+        state.log_length = view.history.length
+        state.unlogged = False
+        state.hands = state.decks = state.monsters = state.magic = state.graveyards = ()
+        self.template = state
+
+    def draw(self, rng: random.Random) -> FmState:
+        """A state consistent with the view; what it hides drawn at random."""
+        hands, decks, monsters, magic, graveyards = [], [], [], [], []
+        for side in self.sides:
+            seen = dict(side.seen)
+            if side.mine:
+                hands.append(side.hand)
+                graveyards.append(side.graveyard)
+            else:
+                drawn: list[int] = []
+                _draw_into(drawn, _ANY, side.hand_size, seen, rng)
+                hands.append(tuple(drawn))
+                if side.unseen_used:
+                    used: list[int] = []
+                    _draw_into(used, _ANY, side.unseen_used, seen, rng)
+                    graveyards.append(side.graveyard + tuple(-c for c in used))
+                else:
+                    graveyards.append(side.graveyard)
+            deck: list[int] = list(side.known_top)
+            _draw_into(deck, _ANY, side.hidden_deck, seen, rng)
+            decks.append(tuple(deck))
+            if side.monsters_known:
+                monsters.append(side.fixed_monsters)
+            else:
+                monsters.append(tuple(_hidden_monster(m, seen, rng) for m in side.monsters))
+            if side.magic_known:
+                magic.append(side.fixed_magic)
+            else:
+                magic.append(tuple(_hidden_set_card(slot, seen, rng) for slot in side.magic))
+        state = self.template.copy()
+        state.hands, state.decks = tuple(hands), tuple(decks)
+        state.monsters, state.magic, state.graveyards = tuple(monsters), tuple(magic), tuple(graveyards)
+        if self.hidden_pending:
+            # The other side played face down: what came out is hidden.
+            state.pending = Placement(_draw(_MONSTERS, {}, rng), 0, False, None)
+        return state
+
+
+def _hidden_monster(
+    slot: Monster | SeenMonster | None, seen: dict[int, int], rng: random.Random
+) -> Monster | None:
+    """A zone's monster: as seen, or a monster card drawn behind a face-down one the seat cannot see."""
+    if isinstance(slot, SeenMonster):
+        return Monster(_draw(_MONSTERS, seen, rng), slot.attack, False, 0, slot.bonus or 0)
+    return slot
+
+
+def _hidden_set_card(slot: SetCard | int | None, seen: dict[int, int], rng: random.Random) -> SetCard | None:
+    """A magic zone's card: as seen, or a card that may be set drawn behind one the seat cannot see."""
+    if isinstance(slot, int):
+        return SetCard(_draw(_SETTABLE, seen, rng))
+    return slot
+
+
+def determinize(view: FmView, rng: random.Random) -> FmState:
+    """A state consistent with everything `view` shows; what it hides drawn at random."""
+    return Determinizer(view).draw(rng)

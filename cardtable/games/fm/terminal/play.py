@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from cardtable.bots import is_search_spec, make_opponent
+from cardtable.bots.levels import is_level
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import UnknownNameError
 from cardtable.core.match import Match
@@ -86,7 +87,12 @@ def fm_match(
         second = decks[1] if len(decks) > 1 else starter_deck(rng)
         position = duel_position(first, None, rng, second)
         labels = ["Player 1", "Player 2"]
-    elif opponent in ("random", "heuristic") or is_search_spec(opponent) or opponent.startswith("policy:"):
+    elif (
+        opponent in ("random", "heuristic")
+        or is_level(opponent)
+        or is_search_spec(opponent)
+        or opponent.startswith("policy:")
+    ):
         duelist = rng.choice(sorted(duelists()))
         position = duel_position(first, duelist, rng)
         position["windows"], position["sees_face_down"] = [5, 5], [False, False]

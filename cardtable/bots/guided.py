@@ -1,0 +1,316 @@
+"""Network-guided ISMCTS: PUCT selection with a policy network's priors, leaves valued by its value head.
+
+Each iteration draws a state consistent with the bot's view (`game.determinizer`, as plain ISMCTS
+does) and walks one tree of actions.  At a node, the action chosen among those legal in the drawn
+state is the one of highest
+
+    Q + c * P * sqrt(N) / (1 + n)
+
+(PUCT, as in AlphaZero: Silver et al. 2017), where P is the network's prior for the action (its
+scores over the legal actions, softmaxed), n its visits, N the node's and Q its mean reward (an
+untried one counts the mean of those tried).  The walk stops at a node never reached before: the network
+reads the acting seat's observation of the drawn state there, once, for that node's priors and for
+the value of the position (the expected payoff of the seat to act), which is backed up, mixed with
+a random playout's result if `mix` > 0.  At the root the network reads the bot's own view.  The
+network is a policy file with a value head (`PolicyValueNetwork`): its policy alone plays as
+`policy:FILE`.
+
+Named `ismcts+net@N:FILE` (N iterations a decision) or `ismcts+net@Ss:FILE` (S seconds), plain
+`ismcts+net:FILE` running 1,000 iterations.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardtable.bots.learned.encoding import Encoding, Observation, encoding_for
+from cardtable.bots.learned.network import FORMAT, Network, PolicyFileError
+from cardtable.core.chance import below
+from cardtable.core.errors import UnknownNameError
+from cardtable.games import AnyGame
+
+Array = npt.NDArray[np.float32]
+PREFIX = "ismcts+net"
+
+
+class PolicyValueNetwork:
+    """A policy network (dense layers, ReLU; one score per action id) with a value head on its last
+    hidden layer: one number, through a sigmoid, the expected payoff of the seat whose view it reads."""
+
+    def __init__(self, policy: Network, value_weight: Array, value_bias: Array, mix: float = 0.0) -> None:
+        self.policy = policy
+        self.value_weight = value_weight
+        self.value_bias = value_bias
+        #: The share of a leaf's value the search it was trained with took from a random playout.
+        self.mix = mix
+
+    @classmethod
+    def fresh(
+        cls, encoding: Encoding, hidden: tuple[int, ...], rng: np.random.Generator, mix: float = 0.0
+    ) -> PolicyValueNetwork:
+        """Random weights (the policy's as `Network.fresh` makes them; the value head small)."""
+        policy = Network.fresh(encoding, hidden, rng)
+        weight = (rng.standard_normal((hidden[-1], 1)) * 0.01).astype(np.float32)
+        return cls(policy, weight, np.zeros(1, dtype=np.float32), mix)
+
+    def hidden(self, observations: Array) -> Array:
+        """The last hidden layer of one observation or a batch."""
+        layer = observations
+        for weight, bias in zip(self.policy.weights[:-1], self.policy.biases[:-1], strict=True):
+            layer = np.maximum(layer @ weight + bias, 0.0)
+        return layer
+
+    def evaluate(self, observation: Observation) -> tuple[Array, float]:
+        """The action scores and the value (0 to 1) of one observation."""
+        layer = self.hidden(observation)
+        scores = layer @ self.policy.weights[-1] + self.policy.biases[-1]
+        value = float((layer @ self.value_weight + self.value_bias)[0])
+        return scores, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value))))
+
+    def save(self, path: str | Path) -> None:
+        """A policy file (`policy:FILE` reads it) holding the value head too."""
+        policy = self.policy
+        meta = {
+            "format": FORMAT,
+            "game": policy.game,
+            "observation_size": int(policy.weights[0].shape[0]),
+            "action_count": int(policy.weights[-1].shape[1]),
+            "layers": len(policy.weights),
+            "value_head": True,
+            "mix": self.mix,
+        }
+        arrays: dict[str, npt.NDArray[np.generic]] = {"meta": np.array(json.dumps(meta))}
+        for index, (weight, bias) in enumerate(zip(policy.weights, policy.biases, strict=True)):
+            arrays[f"weight{index}"] = weight
+            arrays[f"bias{index}"] = bias
+        arrays["value_weight"], arrays["value_bias"] = self.value_weight, self.value_bias
+        with open(path, "wb") as file:
+            np.savez_compressed(file, **arrays)  # type: ignore[arg-type]
+
+    @classmethod
+    def load(cls, path: str | Path, encoding: Encoding) -> PolicyValueNetwork:
+        """The network in a file, checked as a policy file is, and its value head (PolicyFileError)."""
+        policy = Network.load(path, encoding)
+        where = f"policy file {str(path)!r}"
+        try:
+            with np.load(Path(path), allow_pickle=False) as archive:
+                weight = archive["value_weight"].astype(np.float32)
+                bias = archive["value_bias"].astype(np.float32)
+                mix = float(json.loads(str(archive["meta"])).get("mix", 0.0))
+        except (KeyError, OSError, ValueError, TypeError, AttributeError, zipfile.BadZipFile):
+            raise PolicyFileError(f"{where} has no value head: the guided search needs one") from None
+        if weight.shape != (policy.weights[-1].shape[0], 1) or bias.shape != (1,) or not 0.0 <= mix <= 1.0:
+            raise PolicyFileError(f"{where}: its value head does not fit its last hidden layer")
+        return cls(policy, weight, bias, mix)
+
+
+class GuidedNode:
+    """A tree node: the action that led here (by its id), taken by `seat`; its priors once reached."""
+
+    __slots__ = ("action", "children", "parent", "scores", "seat", "total", "visits")
+
+    def __init__(self, action: Any, parent: GuidedNode | None, seat: int) -> None:
+        self.action = action
+        self.parent = parent
+        self.seat = seat
+        self.children: dict[int, GuidedNode] = {}
+        self.visits = 0
+        self.total = 0.0
+        #: The network's scores over every action id at the first state drawn here (None: not reached).
+        self.scores: Array | None = None
+
+
+class GuidedBot:
+    """ISMCTS guided by a policy-value network; sees only its view, like every bot."""
+
+    def __init__(
+        self,
+        game: AnyGame,
+        network: PolicyValueNetwork,
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        exploration: float = 1.5,
+        mix: float | None = None,
+        playout_depth: int = 8,
+        name: str = PREFIX,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("give a budget: iterations or seconds")
+        self.game = game
+        self.network = network
+        self.encoding = encoding_for(game.name)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        #: The share of a leaf's value taken from a random playout (None: the network's own setting).
+        self.mix = network.mix if mix is None else mix
+        self.playout_depth = playout_depth
+        self.name = name
+        #: Iterations run by the last search, and its root's visits by action (for training).
+        self.last_iterations = 0
+        self.last_visits: list[tuple[Any, int]] = []
+        #: While set, the move is drawn in proportion to the root's visits (self-play), not the most.
+        self.sample_moves = False
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The action the search prefers (visited most; in proportion to visits while sampling)."""
+        if len(legal) == 1:
+            self.last_iterations, self.last_visits = 0, [(legal[0], 1)]
+            return legal[0]
+        draw = self.game.determinizer(view)
+        root = GuidedNode(None, None, -1)
+        root.scores, _ = self.network.evaluate(self.encoding.observe(view))
+        started = time.perf_counter()
+        deadline = None if self.seconds is None else started + self.seconds
+        count = 0
+        while True:
+            if self.iterations is not None and count >= self.iterations:
+                break
+            if deadline is not None and count:
+                now = time.perf_counter()
+                if now + (now - started) / count >= deadline:
+                    break
+            self._iterate(root, self.game.unlogged(draw(rng)), rng, legal)
+            count += 1
+        self.last_iterations = count
+        ids = self.encoding.action_ids(legal)
+        visits: list[int] = [root.children[i].visits if i in root.children else 0 for i in ids]
+        self.last_visits = list(zip(legal, visits, strict=True))
+        total = sum(visits)
+        if self.sample_moves and total > 0:
+            pick = below(rng, total)
+            for action, seen in self.last_visits:
+                pick -= seen
+                if pick < 0:
+                    return action
+        best = max(range(len(legal)), key=lambda index: visits[index])
+        return legal[best]
+
+    def _iterate(self, root: GuidedNode, state: Any, rng: random.Random, root_legal: Sequence[Any]) -> None:
+        game, encoding = self.game, self.encoding
+        node: GuidedNode = root
+        legal: Sequence[Any] | None = root_legal
+        while True:
+            result = game.outcome(state)
+            if result is not None:
+                rewards = [result.payoff(seat) for seat in range(game.seats(state))]
+                break
+            seat = game.current_seat(state)
+            assert seat is not None
+            if node.scores is None:
+                rewards = self._value(node, state, seat, rng)
+                break
+            if legal is None:
+                legal = game.legal_actions(state)
+            ids = encoding.action_ids(legal)
+            index = self._select(node, ids)
+            child = node.children.get(ids[index])
+            if child is None:
+                child = node.children[ids[index]] = GuidedNode(legal[index], node, seat)
+            node, state, legal = child, game.apply(state, legal[index]), None
+        walk: GuidedNode | None = node
+        while walk is not None:
+            walk.visits += 1
+            if walk.seat >= 0:
+                walk.total += rewards[walk.seat]
+            walk = walk.parent
+
+    def _select(self, node: GuidedNode, ids: list[int]) -> int:
+        """The index of the legal action of highest PUCT score at `node`."""
+        assert node.scores is not None
+        scores = node.scores[ids]
+        priors = np.exp(scores - scores.max())
+        priors = (priors / priors.sum()).tolist()
+        children = node.children
+        # An action not yet tried counts the mean of those tried here, for the seat choosing now
+        # (the node's own mean is its chooser's, who may be another seat); 0.5 before any.
+        tried = [child for child in (children.get(action_id) for action_id in ids) if child is not None]
+        visits = sum(child.visits for child in tried)
+        untried_mean = sum(child.total for child in tried) / visits if visits else 0.5
+        scale = self.exploration * math.sqrt(node.visits + 1)
+        best, best_value = 0, -math.inf
+        for index, action_id in enumerate(ids):
+            child = children.get(action_id)
+            if child is None or not child.visits:
+                value = untried_mean + scale * priors[index]
+            else:
+                value = child.total / child.visits + scale * priors[index] / (1 + child.visits)
+            if value > best_value:
+                best, best_value = index, value
+        return best
+
+    def _value(self, node: GuidedNode, state: Any, seat: int, rng: random.Random) -> list[float]:
+        """Each seat's reward for a node reached for the first time, whose priors are set here."""
+        observe_state = self.encoding.observe_state
+        observation = (
+            observe_state(state, seat)
+            if observe_state is not None
+            else self.encoding.observe(self.game.view(state, seat))
+        )
+        node.scores, value = self.network.evaluate(observation)
+        seats = self.game.seats(state)
+        # The value is the acting seat's expected payoff; the others share the rest.
+        rewards = [(1.0 - value) / max(1, seats - 1)] * seats
+        rewards[seat] = value
+        if self.mix > 0.0:
+            played = self._playout(state, rng)
+            rewards = [
+                (1.0 - self.mix) * mine + self.mix * other
+                for mine, other in zip(rewards, played, strict=True)
+            ]
+        return rewards
+
+    def _playout(self, state: Any, rng: random.Random) -> list[float]:
+        game = self.game
+        steps = 0
+        while True:
+            result = game.outcome(state)
+            if result is not None:
+                return [result.payoff(seat) for seat in range(game.seats(state))]
+            if steps >= self.playout_depth:
+                values = game.evaluate(state)
+                if values is not None:
+                    return list(values)
+            actions = game.legal_actions(state)
+            choose = game.playout_action
+            state = game.apply(
+                state, actions[below(rng, len(actions))] if choose is None else choose(state, actions, rng)
+            )
+            steps += 1
+
+
+def guided_bot(spec: str, game: AnyGame) -> GuidedBot:
+    """The bot `ismcts+net[@N|@Ss]:FILE` names (UnknownNameError or PolicyFileError if it cannot be)."""
+    text = spec.strip()
+    rest = text[len(PREFIX) :]
+    budget, colon, path = rest.partition(":")
+    how = f"write {PREFIX}:FILE, {PREFIX}@500:FILE (iterations) or {PREFIX}@1s:FILE (seconds)"
+    if not colon or not path or (budget and not budget.startswith("@")):
+        raise UnknownNameError(f"bad bot {spec!r}: {how}")
+    iterations: int | None = 1000
+    seconds: float | None = None
+    if budget:
+        number = budget[1:]
+        try:
+            if number.endswith("s"):
+                iterations, seconds = None, float(number[:-1])
+                if not (math.isfinite(seconds) and 0 < seconds <= 3600):
+                    raise ValueError(number)
+            else:
+                iterations = int(number) if number.isascii() and number.isdigit() and len(number) <= 8 else 0
+                if not iterations:
+                    raise ValueError(number)
+        except ValueError:
+            raise UnknownNameError(f"bad budget in {spec!r}: {how}") from None
+    network = PolicyValueNetwork.load(path, encoding_for(game.name))
+    return GuidedBot(game, network, iterations, seconds, name=text)

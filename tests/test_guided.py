@@ -1,0 +1,106 @@
+"""The network-guided search (PUCT with a policy-value network) and expert iteration's fitting."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cardtable.bots import make_bot
+from cardtable.bots.expert_iteration import Fitting, Targets, _gradients, fit, self_play
+from cardtable.bots.guided import GuidedBot, PolicyValueNetwork
+from cardtable.bots.learned import PolicyFileError, encoding_for, policy_bot
+from cardtable.bots.learned.network import Network
+from cardtable.core.errors import UnknownNameError
+from cardtable.core.match import Match
+from cardtable.games import get_game
+
+GAME = get_game("drump")
+ENCODING = encoding_for("drump")
+
+
+def _network(seed: int = 1, hidden: int = 16) -> PolicyValueNetwork:
+    return PolicyValueNetwork.fresh(ENCODING, (hidden,), np.random.default_rng(seed), mix=0.25)
+
+
+def test_a_guided_network_file_is_a_policy_file_and_names_a_search(tmp_path: Path) -> None:
+    path = tmp_path / "net.npz"
+    _network().save(path)
+    assert policy_bot(path, "drump").network.weights[0].shape == (ENCODING.observation_size, 16)
+    bot = make_bot(f"ismcts+net@50:{path}", GAME)
+    assert isinstance(bot, GuidedBot) and bot.iterations == 50 and bot.mix == 0.25
+    timed = make_bot(f"ismcts+net@0.5s:{path}", GAME)
+    assert isinstance(timed, GuidedBot) and timed.seconds == 0.5 and timed.iterations is None
+
+
+def test_a_bad_budget_or_a_file_without_a_value_head_is_refused_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "net.npz"
+    _network().save(path)
+    for spec in (f"ismcts+net@0:{path}", f"ismcts+net@xs:{path}", "ismcts+net", f"ismcts+net#5:{path}"):
+        with pytest.raises(UnknownNameError, match="ismcts\\+net"):
+            make_bot(spec, GAME)
+    plain = tmp_path / "plain.npz"
+    Network.fresh(ENCODING, (8,), np.random.default_rng(1)).save(plain)
+    with pytest.raises(PolicyFileError, match="no value head"):
+        make_bot(f"ismcts+net:{plain}", GAME)
+
+
+def test_the_priors_steer_the_search_to_the_action_the_network_favours() -> None:
+    match = Match(GAME, seed=4)
+    while len(match.legal_actions()) < 4:
+        match.play(match.legal_actions()[0])
+    legal = match.legal_actions()
+    view = match.view(match.current_seat)
+    visits = {}
+    for favoured in (legal[1], legal[-1]):
+        network = _network()
+        network.policy.weights[-1][:] = 0.0
+        network.policy.biases[-1][:] = 0.0
+        network.policy.biases[-1][ENCODING.action_id(favoured)] = 8.0
+        bot = GuidedBot(GAME, network, iterations=60, mix=0.0)
+        assert bot.choose(view, legal, random.Random(1)) is favoured
+        visits[favoured] = dict(bot.last_visits)[favoured]
+    assert all(count > 30 for count in visits.values()), visits
+
+
+def test_the_gradients_are_those_of_the_loss() -> None:
+    rng = np.random.default_rng(3)
+    network = PolicyValueNetwork.fresh(ENCODING, (6, 5), rng)
+    rows = 4
+    inputs = rng.random((rows, ENCODING.observation_size)).astype(np.float32)
+    masks = np.zeros((rows, ENCODING.action_count), dtype=bool)
+    wanted = np.zeros((rows, ENCODING.action_count), dtype=np.float32)
+    for row in range(rows):
+        ids = rng.choice(ENCODING.action_count, 3, replace=False)
+        masks[row, ids] = True
+        wanted[row, ids] = [0.5, 0.3, 0.2]
+    values = np.array([[1.0], [0.0], [0.5], [1.0]], dtype=np.float32)
+    settings = Fitting()
+    _, grads = _gradients(network, inputs, masks, wanted, values, settings)
+    params = [*network.policy.weights, *network.policy.biases, network.value_weight, network.value_bias]
+    for param, grad in zip(params, grads, strict=True):
+        for _ in range(3):
+            where = tuple(rng.integers(0, size) for size in param.shape)
+            kept = float(param[where])
+            param[where] = kept + 1e-2
+            up, _ = _gradients(network, inputs, masks, wanted, values, settings)
+            param[where] = kept - 1e-2
+            down, _ = _gradients(network, inputs, masks, wanted, values, settings)
+            param[where] = kept
+            assert (up - down) / 2e-2 == pytest.approx(float(grad[where]), abs=2e-3)
+
+
+def test_self_play_is_reproducible_and_fitting_lowers_the_loss() -> None:
+    first = self_play("drump", None, 1, 8, seed=5, mix=0.5)
+    again = self_play("drump", None, 1, 8, seed=5, mix=0.5)
+    assert first.policies == again.policies and first.values == again.values
+    assert all(np.array_equal(a, b) for a, b in zip(first.observations, again.observations, strict=True))
+    assert set(first.values) <= {0.0, 0.5, 1.0} and len(first) > 20
+    guided = self_play("drump", _network(), 1, 8, seed=5, mix=0.5)
+    taught = Targets()
+    taught.extend(first)
+    taught.extend(guided)
+    losses = fit(_network(), taught, ENCODING, Fitting(epochs=30, batch=32), seed=1)
+    assert losses[-1] < losses[0] * 0.9
