@@ -93,7 +93,7 @@ def test_a_server_seats_a_level_within_its_limits_and_refuses_a_search_reading_a
 
 
 def test_a_duel_against_a_level_seats_its_bot_on_a_duelists_deck() -> None:
-    from cardtable.frontends.fm.play import fm_match
+    from cardtable.games.fm.terminal.play import fm_match
 
     fm = get_game("fm")
     match, bots = fm_match("hard", None, [], 7, fm.option_table.default())
