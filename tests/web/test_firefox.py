@@ -24,7 +24,7 @@ DRUMP_MOVES = 8
 #: Lobby loads left at once for the next one.
 LEFT_EARLY = 8
 #: Every game's tile in the lobby.
-GAMES = ["drump", "scout", "dnup", "fm"]
+GAMES = ["drump", "scout", "dnup", "fm", "crazy_eights"]
 
 
 @pytest.fixture(scope="module")
