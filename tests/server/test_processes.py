@@ -215,3 +215,30 @@ def test_a_database_that_cannot_be_reached_stops_the_server_naming_it_without_it
     assert result.returncode != 0 and "open http" not in result.stdout
     assert "cannot open the database 'postgresql://ann:***@127.0.0.1:1/cards'" in result.stderr
     assert "hunter2" not in result.stderr
+
+
+def test_a_table_is_closed_over_http_at_a_process_that_does_not_own_it(
+    postgres_cluster: Cluster, tmp_path: Path
+) -> None:
+    database = postgres_cluster.new_database()
+    key = tmp_path / "postgres.key"
+    owner, other = (ServerProcess(database, key=key).start() for _ in range(2))
+    try:
+        created = owner.create_table("drump", [{"person": "Ann"}, {"person": "Bob"}])
+        table = created["table"]
+        maker, guest = (seat["token"] for seat in created["seats"])
+        close = f"{other.base}/api/tables/{table}/close"
+        # The owner's answers, passed on: a guest may not close it; the maker may, by token or by cookie.
+        refused = httpx.post(close, json={"token": guest}, timeout=10)
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden", refused.text
+        assert not httpx.get(f"{other.base}/api/tables/{table}").json()["finished"]
+        closed = httpx.post(close, json={}, cookies={f"cardtable-{table}": maker}, timeout=10)
+        assert closed.status_code == 200, closed.text
+        assert closed.json()["finished"] and closed.json()["table"] == table
+        for server in (owner, other):
+            assert httpx.get(f"{server.base}/api/tables/{table}").json()["finished"]
+        again = httpx.post(close, json={"token": maker}, timeout=10)
+        assert again.status_code == 409 and again.json()["error"]["code"] == "game_over", again.text
+    finally:
+        owner.stop()
+        other.stop()
