@@ -24,6 +24,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cardtable.games import get_game
+from cardtable.games.fm.server.campaigns import CAMPAIGN_COOKIE
 from cardtable.server.ownership import TAKEOVER_SECONDS
 from cardtable.server.postgres_storage import PostgresStorage
 from cardtable.server.setup import SeatSpec, TableSetup
@@ -239,6 +240,31 @@ def test_a_table_is_closed_over_http_at_a_process_that_does_not_own_it(
             assert httpx.get(f"{server.base}/api/tables/{table}").json()["finished"]
         again = httpx.post(close, json={"token": maker}, timeout=10)
         assert again.status_code == 409 and again.json()["error"]["code"] == "game_over", again.text
+    finally:
+        owner.stop()
+        other.stop()
+
+
+def test_a_campaign_duel_is_forfeited_at_a_process_that_does_not_play_it(
+    postgres_cluster: Cluster, tmp_path: Path
+) -> None:
+    database = postgres_cluster.new_database()
+    key = tmp_path / "postgres.key"
+    owner, other = (ServerProcess(database, key=key).start() for _ in range(2))
+    try:
+        started = httpx.post(f"{owner.base}/api/campaign", json={"name": "Ann"}, timeout=10)
+        assert started.status_code == 201, started.text
+        cookies = {CAMPAIGN_COOKIE: started.cookies[CAMPAIGN_COOKIE]}
+        duel = httpx.post(f"{owner.base}/api/campaign/duel", json={"duelist": 1}, cookies=cookies, timeout=10)
+        assert duel.status_code == 201, duel.text
+        table = duel.json()["table"]
+        forfeited = httpx.post(f"{other.base}/api/campaign/forfeit", json={}, cookies=cookies, timeout=10)
+        assert forfeited.status_code == 200, forfeited.text
+        assert forfeited.json()["duel"] is None and forfeited.json()["last"]["forfeited"]
+        # The duel's table ended at its owner, the duelist the winner.
+        for server in (owner, other):
+            summary = httpx.get(f"{server.base}/api/tables/{table}").json()
+            assert summary["finished"], summary
     finally:
         owner.stop()
         other.stop()
