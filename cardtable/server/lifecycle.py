@@ -260,10 +260,12 @@ class Lifecycle:
 
     def make_room(self, address: str) -> None:
         """At the address's (or the server's) limit of tables, close its longest-abandoned one, if any."""
-        limits, held = self.service.limits, self.service.tables_by_address
-        if held[address] >= limits.max_tables_per_address:
+        limits = self.service.limits
+        held = self.service.unfinished_counts(address)
+        if held.of_creator >= limits.max_tables_per_address:
             self._close_abandoned(address)
-        if sum(held.values()) >= limits.max_tables:
+            held = self.service.unfinished_counts(address)
+        if held.everyone >= limits.max_tables:
             self._close_abandoned(None)
 
     def _close_abandoned(self, address: str | None) -> None:

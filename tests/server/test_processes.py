@@ -29,7 +29,7 @@ from cardtable.server.ownership import TAKEOVER_SECONDS
 from cardtable.server.postgres_storage import PostgresStorage
 from cardtable.server.setup import SeatSpec, TableSetup
 from cardtable.server.storage import LostTableError, StorageError, TableRecord
-from tests.server.helpers import ROOT, Client, ServerProcess
+from tests.server.helpers import FAST, ROOT, Client, ServerProcess
 from tests.server.postgres import Cluster
 from tests.server.test_secrecy import _check_receiver, _states
 
@@ -268,3 +268,34 @@ def test_a_campaign_duel_is_forfeited_at_a_process_that_does_not_play_it(
     finally:
         owner.stop()
         other.stop()
+
+
+def test_the_table_limits_hold_across_the_processes_of_one_database(
+    postgres_cluster: Cluster, tmp_path: Path
+) -> None:
+    database = postgres_cluster.new_database()
+    key = tmp_path / "postgres.key"
+    # Later --limit options override FAST's: two unfinished tables an address, three in all, one of bots.
+    limits = (*FAST, "max_tables_per_address=2", "max_tables=3", "max_bot_tables=1")
+    first, second = (ServerProcess(database, key=key, limits=limits).start() for _ in range(2))
+    people = [{"person": "Ann"}, {"person": "Bob"}]
+    bots = [{"bot": "random", "pace": 30}, {"bot": "random", "pace": 30}]  # a move in 30 s: unfinished
+    try:
+        assert first.create({"game": "drump", "seats": bots}).status_code == 201
+        refused = second.create({"game": "drump", "seats": bots})
+        assert refused.status_code == 429 and "max_bot_tables" in refused.text, refused.text
+        assert second.create({"game": "drump", "seats": people}).status_code == 201
+        # 127.0.0.1 has two unfinished tables, one at each process: a third is refused at either.
+        for server in (first, second):
+            refused = server.create({"game": "drump", "seats": people})
+            assert refused.status_code == 429 and "2 unfinished tables" in refused.text, refused.text
+        # Another address (forwarded by a trusted proxy) meets the server-wide cap of three.
+        other = {"X-Forwarded-For": "203.0.113.9"}
+        request = {"protocol": 1, "game": "drump", "seats": people}
+        made = httpx.post(f"{first.base}/api/tables", json=request, headers=other, timeout=10)
+        assert made.status_code == 201, made.text
+        refused = httpx.post(f"{second.base}/api/tables", json=request, headers=other, timeout=10)
+        assert refused.status_code == 429 and "limit of 3 tables" in refused.text, refused.text
+    finally:
+        first.stop()
+        second.stop()
