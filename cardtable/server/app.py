@@ -44,7 +44,7 @@ from cardtable.server.limits import Limits
 from cardtable.server.memory import tend_memory
 from cardtable.server.ownership import Elsewhere
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError, error_frame, frame
-from cardtable.server.relay import forward_claim, relay
+from cardtable.server.relay import forward, relay
 from cardtable.server.service import COOKIE_PREFIX, TableService
 from cardtable.server.sockets import log_accept_failures
 from cardtable.server.storage import Storage, StorageError
@@ -219,12 +219,7 @@ class TableApp:
             return _error(error)
         except Elsewhere as elsewhere:
             # Another server process owns the table: the claim is its to make, and its answer is passed on.
-            client = request.client.host if request.client is not None else "unknown"
-            status, body, cookie = await forward_claim(elsewhere, str(code), client)
-            forwarded = Response(body, status_code=status, media_type="application/json")
-            if cookie is not None:
-                forwarded.headers.append("set-cookie", cookie)
-            return forwarded
+            return await forward(elsewhere, request, json.dumps({"invite": code}).encode())
         response = JSONResponse({"table": table.id, "seat": seat + 1, "token": token})
         self.site.set_cookie(response, COOKIE_PREFIX + table_id, token, SEAT_COOKIE_SECONDS)
         return response

@@ -37,6 +37,7 @@ from cardtable.core.errors import CardtableError
 from cardtable.core.jsonio import parse_json
 from cardtable.server.clocks import seconds_left
 from cardtable.server.protocol import BadRequest, Claim, ProtocolError, Resign, frame
+from cardtable.server.relay import forward
 from cardtable.server.setup import seat_bot
 from cardtable.server.table_events import CLOSED, TableEvent
 from cardtable.server.tables import Connection, LiveTable
@@ -259,10 +260,12 @@ class Lifecycle:
 
     def make_room(self, address: str) -> None:
         """At the address's (or the server's) limit of tables, close its longest-abandoned one, if any."""
-        limits, held = self.service.limits, self.service.tables_by_address
-        if held[address] >= limits.max_tables_per_address:
+        limits = self.service.limits
+        held = self.service.unfinished_counts(address)
+        if held.of_creator >= limits.max_tables_per_address:
             self._close_abandoned(address)
-        if sum(held.values()) >= limits.max_tables:
+            held = self.service.unfinished_counts(address)
+        if held.everyone >= limits.max_tables:
             self._close_abandoned(None)
 
     def _close_abandoned(self, address: str | None) -> None:
@@ -315,6 +318,9 @@ class Lifecycle:
             table = self.service.find(table_id)
             if table is None:
                 raise ProtocolError("unknown_table", f"there is no table {table_id!r}")
+            if self.service.is_elsewhere(table):
+                # Another server process owns the table: the close is its to make, its answer passed on.
+                return await forward(self.service.ownership.elsewhere(table_id), request, body)
             token = data.get("token") or request.cookies.get(f"cardtable-{table_id}")
             seat = None if not isinstance(token, str) else table.seat_of(token)
             makers = [seat for seat, spec in enumerate(table.setup.seats) if not spec.is_bot][:1]

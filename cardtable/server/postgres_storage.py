@@ -33,6 +33,7 @@ from cardtable.server.storage import (
     StorageError,
     StoredTable,
     TableListing,
+    UnfinishedCounts,
 )
 from cardtable.server.table_events import TableEvent, event_statements
 
@@ -318,6 +319,16 @@ class PostgresDatabase:
         """Every table whose game goes on, with its actions, oldest first."""
         rows = self._rows(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE finished IS NULL ORDER BY created", ())
         return [self._stored(row) for row in rows]
+
+    def unfinished_counts(self, creator: str) -> UnfinishedCounts:
+        """How many unfinished tables: `creator`'s, all, and those whose every seat is a bot's."""
+        ((of_creator, everyone, bots_only),) = self._rows(
+            "SELECT count(*) FILTER (WHERE creator = %s), count(*), count(*) FILTER (WHERE NOT EXISTS "
+            "(SELECT 1 FROM jsonb_array_elements((setup::jsonb) -> 'seats') AS seat "
+            "WHERE seat ->> 'bot' IS NULL)) FROM tables WHERE finished IS NULL",
+            (creator,),
+        )
+        return UnfinishedCounts(of_creator, everyone, bots_only)
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest public tables, finished or not (unlisted and closed ones are left out)."""

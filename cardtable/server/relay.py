@@ -24,6 +24,8 @@ import urllib.error
 import urllib.request
 from collections.abc import Mapping
 
+from starlette.requests import Request
+from starlette.responses import Response
 from starlette.websockets import WebSocket
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
@@ -102,26 +104,37 @@ async def relay(
     connection.close(code, reason or "")
 
 
-async def forward_claim(elsewhere: Elsewhere, code: str, address: str) -> tuple[int, bytes, str | None]:
-    """Claim an invitation at the process that owns its table: its status, body and seat cookie."""
+async def forward(elsewhere: Elsewhere, request: Request, body: bytes) -> Response:
+    """Pass a state-changing HTTP request for a table (a POST, its `body`) to the process that owns the
+    table, and its answer back as the owner gave it (status, body, cookie).
+
+    The client's address goes with it (X-Forwarded-For), and its cookies (the seat's, the campaign's):
+    the owner is this server too, on another process.
+    """
     if elsewhere.url is None:
-        body = {"error": {"code": "moved", "message": f"{elsewhere}; try again in a moment"}}
-        return 503, json.dumps(body).encode(), None
-    request = urllib.request.Request(
-        f"{elsewhere.url.rstrip('/')}/api/tables/{elsewhere.table_id}/claim",
-        data=json.dumps({"invite": code}).encode(),
-        headers={"Content-Type": "application/json", "X-Forwarded-For": address},
-        method="POST",
+        refusal = {"error": {"code": "moved", "message": f"{elsewhere}; try again in a moment"}}
+        return Response(json.dumps(refusal), status_code=503, media_type="application/json")
+    address = request.client.host if request.client is not None else "unknown"
+    headers = {"Content-Type": "application/json", "X-Forwarded-For": address}
+    cookie = request.headers.get("cookie")
+    if cookie:
+        headers["Cookie"] = cookie
+    owner_request = urllib.request.Request(
+        elsewhere.url.rstrip("/") + request.url.path, data=body, headers=headers, method="POST"
     )
 
     def send() -> tuple[int, bytes, str | None]:
         try:
-            with urllib.request.urlopen(request, timeout=OPEN_SECONDS) as answer:
+            with urllib.request.urlopen(owner_request, timeout=OPEN_SECONDS) as answer:
                 return answer.status, answer.read(), answer.headers.get("set-cookie")
         except urllib.error.HTTPError as refusal:
             return refusal.code, refusal.read(), None
         except OSError as error:
-            body = {"error": {"code": "moved", "message": f"{elsewhere} and cannot be reached ({error})"}}
-            return 503, json.dumps(body).encode(), None
+            message = f"{elsewhere} and cannot be reached ({error})"
+            return 503, json.dumps({"error": {"code": "moved", "message": message}}).encode(), None
 
-    return await asyncio.to_thread(send)
+    status, answer, set_cookie = await asyncio.to_thread(send)
+    response = Response(answer, status_code=status, media_type="application/json")
+    if set_cookie is not None:
+        response.headers.append("set-cookie", set_cookie)
+    return response

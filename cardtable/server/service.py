@@ -49,7 +49,7 @@ from cardtable.server.protocol import (
 from cardtable.server.recent import Recent
 from cardtable.server.rematch import Rematches
 from cardtable.server.setup import TableSetup, read_table_request
-from cardtable.server.storage import LostTableError, Storage, StorageError, TableRecord
+from cardtable.server.storage import LostTableError, Storage, StorageError, TableRecord, UnfinishedCounts
 from cardtable.server.tables import Connection, LiveTable, token_hash
 from cardtable.server.undo import Undos
 from cardtable.server.workers import BotPool
@@ -148,12 +148,26 @@ class TableService:
     def _make_room(self, address: str) -> None:
         """Close an abandoned table if the address or the server is at its limit; refuse if still there."""
         self.lifecycle.make_room(address)
-        if self.tables_by_address[address] >= self.limits.max_tables_per_address:
+        held = self.unfinished_counts(address)
+        if held.of_creator >= self.limits.max_tables_per_address:
             raise ProtocolError(
                 "limit", f"{address} already has {self.limits.max_tables_per_address} unfinished tables"
             )
-        if sum(self.tables_by_address.values()) >= self.limits.max_tables:
+        if held.everyone >= self.limits.max_tables:
             raise ProtocolError("limit", f"the server holds its limit of {self.limits.max_tables} tables")
+
+    def unfinished_counts(self, address: str) -> UnfinishedCounts:
+        """The unfinished tables the limits count: on a shared database, every server process's (so that
+        the limits hold however many processes a client spreads its requests over); else this one's."""
+        if self.storage.shared:
+            return self.storage.unfinished_counts(address)
+        bots_only = sum(
+            1
+            for table in self.tables.values()
+            if not table.finished and all(seat.is_bot for seat in table.setup.seats)
+        )
+        held = self.tables_by_address
+        return UnfinishedCounts(held[address], sum(held.values()), bots_only)
 
     def _rematch_table(self, setup: TableSetup, address: str) -> tuple[LiveTable, list[str | None]]:
         """A rematch's table: each person's seat a new token, which goes to that seat's person alone."""
@@ -212,12 +226,7 @@ class TableService:
     def _check_bot_budget(self) -> None:
         """Refuse one more table of bots only past the server-wide budget: they play themselves, on the
         processor everyone shares."""
-        playing = sum(
-            1
-            for table in self.tables.values()
-            if not table.finished and all(seat.is_bot for seat in table.setup.seats)
-        )
-        if playing >= self.limits.max_bot_tables:
+        if self.unfinished_counts("").bots_only >= self.limits.max_bot_tables:
             raise ProtocolError(
                 "limit",
                 f"the server already plays its limit of {self.limits.max_bot_tables} tables of bots only "

@@ -31,6 +31,7 @@ from cardtable.server.storage import (
     SealedStorage,
     StoredTable,
     TableListing,
+    UnfinishedCounts,
     key_file,
 )
 from cardtable.server.table_events import TableEvent
@@ -164,6 +165,16 @@ class SqliteDatabase:
             "WHERE finished IS NULL ORDER BY created"
         ).fetchall()
         return [self._stored(row) for row in rows]
+
+    def unfinished_counts(self, creator: str) -> UnfinishedCounts:
+        """How many unfinished tables: `creator`'s, all, and those whose every seat is a bot's."""
+        of_creator, everyone, bots_only = self.connection.execute(
+            "SELECT coalesce(sum(creator = ?), 0), count(*), coalesce(sum(NOT EXISTS "
+            "(SELECT 1 FROM json_each(setup, '$.seats') WHERE json_extract(value, '$.bot') IS NULL)), 0) "
+            "FROM tables WHERE finished IS NULL",
+            (creator,),
+        ).fetchone()
+        return UnfinishedCounts(of_creator, everyone, bots_only)
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest public tables, finished or not (unlisted and closed ones are left out)."""

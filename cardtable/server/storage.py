@@ -92,6 +92,15 @@ class StoredTable:
 
 
 @dataclass(frozen=True)
+class UnfinishedCounts:
+    """How many unfinished tables the database holds: one creator's, all, and those of bots only."""
+
+    of_creator: int
+    everyone: int
+    bots_only: int
+
+
+@dataclass(frozen=True)
 class TableListing:
     """A line of the list of tables: what anyone may know of one."""
 
@@ -161,6 +170,10 @@ class Storage(Protocol):
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest public tables, finished or not (unlisted and closed ones are left out)."""
+        ...
+
+    def unfinished_counts(self, creator: str) -> UnfinishedCounts:
+        """How many unfinished tables every server process on the database holds (limits.py)."""
         ...
 
     def load_campaign(self, token_hash: str) -> CampaignRecord | None:
@@ -242,6 +255,10 @@ class Database(Protocol):
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest public tables."""
+        ...
+
+    def unfinished_counts(self, creator: str) -> UnfinishedCounts:
+        """How many unfinished tables: `creator`'s, all, and those whose every seat is a bot's."""
         ...
 
     def load_campaign(self, token_hash: str) -> CampaignRecord | None:
@@ -355,6 +372,10 @@ class SealedStorage:
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest public tables, finished or not (unlisted and closed ones are left out)."""
         return self.database.list_tables(limit)
+
+    def unfinished_counts(self, creator: str) -> UnfinishedCounts:
+        """How many unfinished tables every server process on the database holds (limits.py)."""
+        return self.database.unfinished_counts(creator)
 
     def load_campaign(self, token_hash: str) -> CampaignRecord | None:
         """The campaign kept under a token's hash, or None."""

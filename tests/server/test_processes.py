@@ -24,11 +24,12 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from cardtable.games import get_game
+from cardtable.games.fm.server.campaigns import CAMPAIGN_COOKIE
 from cardtable.server.ownership import TAKEOVER_SECONDS
 from cardtable.server.postgres_storage import PostgresStorage
 from cardtable.server.setup import SeatSpec, TableSetup
 from cardtable.server.storage import LostTableError, StorageError, TableRecord
-from tests.server.helpers import ROOT, Client, ServerProcess
+from tests.server.helpers import FAST, ROOT, Client, ServerProcess
 from tests.server.postgres import Cluster
 from tests.server.test_secrecy import _check_receiver, _states
 
@@ -215,3 +216,86 @@ def test_a_database_that_cannot_be_reached_stops_the_server_naming_it_without_it
     assert result.returncode != 0 and "open http" not in result.stdout
     assert "cannot open the database 'postgresql://ann:***@127.0.0.1:1/cards'" in result.stderr
     assert "hunter2" not in result.stderr
+
+
+def test_a_table_is_closed_over_http_at_a_process_that_does_not_own_it(
+    postgres_cluster: Cluster, tmp_path: Path
+) -> None:
+    database = postgres_cluster.new_database()
+    key = tmp_path / "postgres.key"
+    owner, other = (ServerProcess(database, key=key).start() for _ in range(2))
+    try:
+        created = owner.create_table("drump", [{"person": "Ann"}, {"person": "Bob"}])
+        table = created["table"]
+        maker, guest = (seat["token"] for seat in created["seats"])
+        close = f"{other.base}/api/tables/{table}/close"
+        # The owner's answers, passed on: a guest may not close it; the maker may, by token or by cookie.
+        refused = httpx.post(close, json={"token": guest}, timeout=10)
+        assert refused.status_code == 403 and refused.json()["error"]["code"] == "forbidden", refused.text
+        assert not httpx.get(f"{other.base}/api/tables/{table}").json()["finished"]
+        closed = httpx.post(close, json={}, cookies={f"cardtable-{table}": maker}, timeout=10)
+        assert closed.status_code == 200, closed.text
+        assert closed.json()["finished"] and closed.json()["table"] == table
+        for server in (owner, other):
+            assert httpx.get(f"{server.base}/api/tables/{table}").json()["finished"]
+        again = httpx.post(close, json={"token": maker}, timeout=10)
+        assert again.status_code == 409 and again.json()["error"]["code"] == "game_over", again.text
+    finally:
+        owner.stop()
+        other.stop()
+
+
+def test_a_campaign_duel_is_forfeited_at_a_process_that_does_not_play_it(
+    postgres_cluster: Cluster, tmp_path: Path
+) -> None:
+    database = postgres_cluster.new_database()
+    key = tmp_path / "postgres.key"
+    owner, other = (ServerProcess(database, key=key).start() for _ in range(2))
+    try:
+        started = httpx.post(f"{owner.base}/api/campaign", json={"name": "Ann"}, timeout=10)
+        assert started.status_code == 201, started.text
+        cookies = {CAMPAIGN_COOKIE: started.cookies[CAMPAIGN_COOKIE]}
+        duel = httpx.post(f"{owner.base}/api/campaign/duel", json={"duelist": 1}, cookies=cookies, timeout=10)
+        assert duel.status_code == 201, duel.text
+        table = duel.json()["table"]
+        forfeited = httpx.post(f"{other.base}/api/campaign/forfeit", json={}, cookies=cookies, timeout=10)
+        assert forfeited.status_code == 200, forfeited.text
+        assert forfeited.json()["duel"] is None and forfeited.json()["last"]["forfeited"]
+        # The duel's table ended at its owner, the duelist the winner.
+        for server in (owner, other):
+            summary = httpx.get(f"{server.base}/api/tables/{table}").json()
+            assert summary["finished"], summary
+    finally:
+        owner.stop()
+        other.stop()
+
+
+def test_the_table_limits_hold_across_the_processes_of_one_database(
+    postgres_cluster: Cluster, tmp_path: Path
+) -> None:
+    database = postgres_cluster.new_database()
+    key = tmp_path / "postgres.key"
+    # Later --limit options override FAST's: two unfinished tables an address, three in all, one of bots.
+    limits = (*FAST, "max_tables_per_address=2", "max_tables=3", "max_bot_tables=1")
+    first, second = (ServerProcess(database, key=key, limits=limits).start() for _ in range(2))
+    people = [{"person": "Ann"}, {"person": "Bob"}]
+    bots = [{"bot": "random", "pace": 30}, {"bot": "random", "pace": 30}]  # a move in 30 s: unfinished
+    try:
+        assert first.create({"game": "drump", "seats": bots}).status_code == 201
+        refused = second.create({"game": "drump", "seats": bots})
+        assert refused.status_code == 429 and "max_bot_tables" in refused.text, refused.text
+        assert second.create({"game": "drump", "seats": people}).status_code == 201
+        # 127.0.0.1 has two unfinished tables, one at each process: a third is refused at either.
+        for server in (first, second):
+            refused = server.create({"game": "drump", "seats": people})
+            assert refused.status_code == 429 and "2 unfinished tables" in refused.text, refused.text
+        # Another address (forwarded by a trusted proxy) meets the server-wide cap of three.
+        other = {"X-Forwarded-For": "203.0.113.9"}
+        request = {"protocol": 1, "game": "drump", "seats": people}
+        made = httpx.post(f"{first.base}/api/tables", json=request, headers=other, timeout=10)
+        assert made.status_code == 201, made.text
+        refused = httpx.post(f"{second.base}/api/tables", json=request, headers=other, timeout=10)
+        assert refused.status_code == 429 and "limit of 3 tables" in refused.text, refused.text
+    finally:
+        first.stop()
+        second.stop()

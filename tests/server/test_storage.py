@@ -15,7 +15,7 @@ from cardtable.server.limits import Limits
 from cardtable.server.service import TableService
 from cardtable.server.setup import SeatSpec, TableSetup
 from cardtable.server.sqlite_storage import SqliteStorage
-from cardtable.server.storage import CampaignRecord, DuplicateError, TableRecord
+from cardtable.server.storage import CampaignRecord, DuplicateError, TableRecord, UnfinishedCounts
 from cardtable.server.tables import Connection, token_hash
 from tests.server.helpers import Place
 
@@ -52,6 +52,19 @@ def test_an_action_number_is_stored_once(place: Place) -> None:
         storage.append_action("t1", 0, 0, "end", None)
     record = storage.load_table("t1")
     assert record is not None and len(record.actions) == 1
+    storage.close()
+
+
+def test_the_unfinished_tables_are_counted_by_creator_and_bots_only(place: Place) -> None:
+    storage = place.open()
+    bots = TableSetup("drump", 5, {}, (SeatSpec("R", bot="random"), SeatSpec("S", bot="random")))
+    storage.create_table(_record("t1"))
+    storage.create_table(TableRecord("t2", bots, (None, None), "10.0.0.0/24", 1.0))
+    storage.create_table(TableRecord("t3", bots, (None, None), "127.0.0.1", 1.0))
+    assert storage.unfinished_counts("127.0.0.1") == UnfinishedCounts(2, 3, 2)
+    storage.append_action("t3", 0, 0, "end", {"winners": [1], "scores": [1, 0], "ending": "x", "reason": "y"})
+    assert storage.unfinished_counts("127.0.0.1") == UnfinishedCounts(1, 2, 1)
+    assert storage.unfinished_counts("192.0.2.0/24") == UnfinishedCounts(0, 2, 1)
     storage.close()
 
 

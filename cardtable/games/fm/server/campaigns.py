@@ -46,6 +46,7 @@ from cardtable.games.fm.campaign import (
 from cardtable.server.guard import Site, client_network, read_body
 from cardtable.server.limits import RateLimiter
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
+from cardtable.server.relay import forward
 from cardtable.server.service import COOKIE_PREFIX, TableService
 from cardtable.server.storage import CampaignRecord
 from cardtable.server.tables import token_hash
@@ -184,11 +185,14 @@ class CampaignRoutes:
         record = self._settled(record)
         if record.duelist is None:
             return _refusal("no_duel", "no campaign duel is under way", 409)
+        duel = None if record.duel_table is None else self.service.find(record.duel_table)
+        if duel is not None and self.service.is_elsewhere(duel):
+            # Another server process plays the duel: the forfeit, which ends its table, is that one's to make.
+            return await forward(self.service.ownership.elsewhere(duel.id), request, await request.body())
         progress, result = settle_duel(
             progress_from_json(record.progress, "the campaign"), record.duelist, None, 0
         )
         last = result.to_json() | {"table": record.duel_table, "forfeited": True}
-        duel = None if record.duel_table is None else self.service.find(record.duel_table)
         if duel is not None and not duel.finished:
             # The duel's table ends too, the duelist the winner: no table is left unfinished for ever.
             try:
