@@ -126,7 +126,40 @@ class CampaignRecord:
     last_result: dict[str, Any] | None = None
 
 
-class Storage(Protocol):
+class TableOwnership(Protocol):
+    """Which server process serves a table (ownership.py): of the storage, and of its database."""
+
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may share the database (PostgreSQL), so that tables are owned."""
+        ...
+
+    def register_server(self, url: str) -> None:
+        """Name the address at which this process serves the tables it owns, for the other processes."""
+        ...
+
+    def claim_table(self, table_id: str) -> bool:
+        """Own a table, unless another live process does (True if this one owns it now)."""
+        ...
+
+    def release_table(self, table_id: str) -> None:
+        """Let another process own a table this one is done with."""
+        ...
+
+    def holder(self, table_id: str) -> str | None:
+        """The address of the process that owns a table (None: none does, or this one)."""
+        ...
+
+    def free_tables(self, known: frozenset[str]) -> list[str]:
+        """Claim every unfinished table no live process owns (those in `known` left out); returns them."""
+        ...
+
+    def lost_tables(self) -> set[str]:
+        """The tables this process owned and lost with its link to the database (each told once)."""
+        ...
+
+
+class Storage(TableOwnership, Protocol):
     """What the server needs of a database.
 
     A write the database refuses (a full disk, a lock, an I/O error) raises StorageError, having stored
@@ -188,38 +221,8 @@ class Storage(Protocol):
         """Let go of the database."""
         ...
 
-    # -- which server process serves a table (ownership.py) ---------------------------------------
-    @property
-    def shared(self) -> bool:
-        """Whether other server processes may share the database (PostgreSQL), so that tables are owned."""
-        ...
 
-    def register_server(self, url: str) -> None:
-        """Name the address at which this process serves the tables it owns, for the other processes."""
-        ...
-
-    def claim_table(self, table_id: str) -> bool:
-        """Own a table, unless another live process does (True if this one owns it now)."""
-        ...
-
-    def release_table(self, table_id: str) -> None:
-        """Let another process own a table this one is done with."""
-        ...
-
-    def holder(self, table_id: str) -> str | None:
-        """The address of the process that owns a table (None: none does, or this one)."""
-        ...
-
-    def free_tables(self, known: frozenset[str]) -> list[str]:
-        """Claim every unfinished table no live process owns (those in `known` left out); returns them."""
-        ...
-
-    def lost_tables(self) -> set[str]:
-        """The tables this process owned and lost with its link to the database (each told once)."""
-        ...
-
-
-class Database(Protocol):
+class Database(TableOwnership, Protocol):
     """Rows kept as they are given (the secrets in them sealed already); the same faults as `Storage`."""
 
     #: The database as a message names it: a file's path, or an address without its password.
@@ -273,35 +276,6 @@ class Database(Protocol):
         """Let go of the database."""
         ...
 
-    # -- which server process serves a table (ownership.py) ---------------------------------------
-    @property
-    def shared(self) -> bool:
-        """Whether other server processes may share the database (PostgreSQL), so that tables are owned."""
-        ...
-
-    def register_server(self, url: str) -> None:
-        """Name the address at which this process serves the tables it owns, for the other processes."""
-        ...
-
-    def claim_table(self, table_id: str) -> bool:
-        """Own a table, unless another live process does (True if this one owns it now)."""
-        ...
-
-    def release_table(self, table_id: str) -> None:
-        """Let another process own a table this one is done with."""
-        ...
-
-    def holder(self, table_id: str) -> str | None:
-        """The address of the process that owns a table (None: none does, or this one)."""
-        ...
-
-    def free_tables(self, known: frozenset[str]) -> list[str]:
-        """Claim every unfinished table no live process owns (those in `known` left out); returns them."""
-        ...
-
-    def lost_tables(self) -> set[str]:
-        """The tables this process owned and lost with its link to the database (each told once)."""
-        ...
 
 
 class SealedStorage:
