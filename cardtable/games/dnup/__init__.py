@@ -13,16 +13,13 @@ The log's events are in `cardtable.games.dnup.events`.
 
 from __future__ import annotations
 
-from operator import attrgetter
-from pathlib import Path
-
 from cardtable.core import pairs
+from cardtable.core.declaration import folder_game
 from cardtable.core.game import Game, docstring_section
 from cardtable.core.registry import register
-from cardtable.games.dnup import actions, position, rules
+from cardtable.games.dnup import actions
 from cardtable.games.dnup.actions import Action
 from cardtable.games.dnup.bots import DnupHeuristicBot
-from cardtable.games.dnup.determinize import determinize
 from cardtable.games.dnup.endings import (
     DnupEnding,
     DnupRoundEnding,
@@ -30,48 +27,22 @@ from cardtable.games.dnup.endings import (
     round_points,
     turn_limit_places,
 )
-from cardtable.games.dnup.evaluate import evaluate, playout_action
-from cardtable.games.dnup.explain import explain_illegal
-from cardtable.games.dnup.options import OPTION_TABLE, DnupOptions
-from cardtable.games.dnup.state import DnupState, all_cards
-from cardtable.games.dnup.view import DnupView, hidden_cards, view
+from cardtable.games.dnup.options import DnupOptions
+from cardtable.games.dnup.state import DnupState
+from cardtable.games.dnup.view import DnupView
 
-GAME: Game[DnupState, Action, DnupView, DnupOptions] = Game(
-    name="dnup",
+GAME: Game[DnupState, Action, DnupView, DnupOptions] = folder_game(
+    __name__,
     title="dnup",
-    min_seats=rules.MIN_SEATS,
-    max_seats=rules.MAX_SEATS,
-    option_table=OPTION_TABLE,
-    new_state=rules.new_game,
-    state_from_position=position.state_from_position,
-    position_of=position.position_of,
-    options_of=attrgetter("options"),
-    seats=attrgetter("seats"),
     current_seat=DnupState.current_seat,
-    legal_actions=rules.legal_actions,
-    interned_actions=True,
-    apply=rules.apply,
-    unlogged=rules.unlogged,
-    outcome=attrgetter("result"),
-    explain_illegal=explain_illegal,
-    parse_action=actions.parse_action,
-    format_action=actions.format_action,
-    describe_action=actions.describe_action,
-    web_folder=str(Path(__file__).parent / "web"),
     lobby={
         "order": 3,
         "text": "Be first to empty your hand of double-numbered cards. 2 to 5 players.",
         "quick": {"opponents": [{"bot": "heuristic"}, {"bot": "heuristic"}]},
     },
     notation=docstring_section(actions.__doc__, "Cards are written"),
-    view=view,
     card_name=pairs.card_name,
     card_spellings=pairs.card_spellings,
-    all_cards=all_cards,
-    hidden_cards=hidden_cards,
-    determinize=determinize,
-    evaluate=evaluate,
-    playout_action=playout_action,
     bots={"heuristic": DnupHeuristicBot},
     # 2: the turn limit (house rule, on by default), and the turn count in every state.
     rules_version=2,

@@ -13,47 +13,29 @@ numbers: `parse_card("7h")`):
 
 from __future__ import annotations
 
-from operator import attrgetter
-from pathlib import Path
-
+from cardtable.core.declaration import folder_game
 from cardtable.core.game import Game, docstring_section
 from cardtable.core.registry import register
-from cardtable.games.drump import actions, position, rules
+from cardtable.games.drump import actions
 from cardtable.games.drump.actions import Action
 from cardtable.games.drump.bots import DrumpHeuristicBot
 from cardtable.games.drump.burst import BurstEnd, BurstResult, resolve_burst
 from cardtable.games.drump.cards import card_name, parse_card
 from cardtable.games.drump.coach import DrumpCoachBot
-from cardtable.games.drump.determinize import Determinizer, determinize
 from cardtable.games.drump.endings import DrumpEnding
-from cardtable.games.drump.evaluate import evaluate
-from cardtable.games.drump.explain import explain_illegal
-from cardtable.games.drump.options import OPTION_TABLE, DrumpOptions
+from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.stacks import Payment, stack_payments
-from cardtable.games.drump.state import SEATS, DrumpState, all_cards, unlogged
-from cardtable.games.drump.view import DrumpView, hidden_cards, view
+from cardtable.games.drump.state import SEATS, DrumpState, unlogged
+from cardtable.games.drump.view import DrumpView
 
-GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
-    name="drump",
+GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = folder_game(
+    __name__,
     title="DRUMP",
     min_seats=SEATS,
     max_seats=SEATS,
-    option_table=OPTION_TABLE,
-    new_state=rules.new_game,
-    state_from_position=position.state_from_position,
-    position_of=position.position_of,
-    options_of=attrgetter("options"),
     seats=lambda state: SEATS,
     current_seat=DrumpState.current_seat,
-    legal_actions=rules.legal_actions,
-    interned_actions=True,
-    apply=rules.apply,
-    outcome=attrgetter("result"),
-    explain_illegal=explain_illegal,
-    parse_action=actions.parse_action,
-    format_action=actions.format_action,
-    describe_action=actions.describe_action,
-    web_folder=str(Path(__file__).parent / "web"),
+    unlogged=unlogged,
     lobby={
         "order": 1,
         "text": "Two players race to build a four-part monster, paying for each part with stacks of cards.",
@@ -61,14 +43,7 @@ GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = Game(
         "links": [{"label": "Learn it", "page": "learn", "role": "guide"}],
     },
     notation=docstring_section(actions.__doc__, "Notation"),
-    view=view,
     card_name=card_name,
-    all_cards=all_cards,
-    hidden_cards=hidden_cards,
-    determinize=determinize,
-    determinizer=lambda seen: Determinizer(seen).draw,
-    evaluate=evaluate,
-    unlogged=unlogged,
     bots={"heuristic": DrumpHeuristicBot, "coach": DrumpCoachBot},
     # Its front ends, in its folder (docs/new-game.md).
     screen="cardtable.games.drump.screen",

@@ -9,48 +9,31 @@ functions.
 
 from __future__ import annotations
 
-from operator import attrgetter
-from pathlib import Path
-
+from cardtable.core.declaration import folder_game
 from cardtable.core.game import Game, docstring_section
 from cardtable.core.registry import register
-from cardtable.games.fm import actions, position, rules
+from cardtable.games.fm import actions
 from cardtable.games.fm.actions import Action
 from cardtable.games.fm.ai import DuelistAI
 from cardtable.games.fm.carddata import CardKind, Terrain, can_equip, equip_bonus
 from cardtable.games.fm.combat import star_matchup, terrain_bonus
 from cardtable.games.fm.combination import Combination, CombinationStep, StepKind, combination_step, combine
-from cardtable.games.fm.determinize import Determinizer, determinize
 from cardtable.games.fm.duelists import random_duel
-from cardtable.games.fm.evaluate import evaluate
-from cardtable.games.fm.explain import explain_illegal
 from cardtable.games.fm.magic import trap_against_attack
-from cardtable.games.fm.options import OPTION_TABLE, FmOptions
+from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.rank import rank_letter, rank_rewards, rank_score
-from cardtable.games.fm.state import SEATS, DuelEnding, FmState, all_cards, unlogged
-from cardtable.games.fm.view import FmView, card_label, hidden_cards, view
+from cardtable.games.fm.state import SEATS, DuelEnding, FmState, unlogged
+from cardtable.games.fm.view import FmView, card_label
 
-GAME: Game[FmState, Action, FmView, FmOptions] = Game(
-    name="fm",
+GAME: Game[FmState, Action, FmView, FmOptions] = folder_game(
+    __name__,
     title="Forbidden Memories",
     min_seats=SEATS,
     max_seats=SEATS,
-    option_table=OPTION_TABLE,
-    new_state=random_duel,
-    state_from_position=position.state_from_position,
-    position_of=position.position_of,
-    options_of=attrgetter("options"),
     seats=lambda state: SEATS,
+    new_state=random_duel,
     current_seat=FmState.current_seat,
-    legal_actions=rules.legal_actions,
-    interned_actions=True,
-    apply=rules.apply,
-    outcome=attrgetter("result"),
-    explain_illegal=explain_illegal,
-    parse_action=actions.parse_action,
-    format_action=actions.format_action,
-    describe_action=actions.describe_action,
-    web_folder=str(Path(__file__).parent / "web"),
+    unlogged=unlogged,
     lobby={
         "order": 4,
         "text": (
@@ -84,16 +67,9 @@ GAME: Game[FmState, Action, FmView, FmOptions] = Game(
         ],
     },
     notation=docstring_section(actions.__doc__, "A turn is built"),
-    view=view,
     card_name=card_label,
     # A card is named in views and logs by its number, `#001`.
     card_spellings=lambda card_id: (f"#{card_id:03d}",),
-    all_cards=all_cards,
-    hidden_cards=hidden_cards,
-    determinize=determinize,
-    determinizer=lambda seen: Determinizer(seen).draw,
-    evaluate=evaluate,
-    unlogged=unlogged,
     # The shared duelist AI with average parameters; campaign duels give each duelist its own.
     bots={"heuristic": DuelistAI},
     # Each side brings its own deck, and fusions make new cards.

@@ -13,16 +13,13 @@ The log's events are in `cardtable.games.scout.events`.
 
 from __future__ import annotations
 
-from operator import attrgetter
-from pathlib import Path
-
 from cardtable.core import pairs
+from cardtable.core.declaration import folder_game
 from cardtable.core.game import Game, docstring_section
 from cardtable.core.registry import register
-from cardtable.games.scout import actions, position, rules
+from cardtable.games.scout import actions
 from cardtable.games.scout.actions import Action
 from cardtable.games.scout.bots import ScoutHeuristicBot
-from cardtable.games.scout.determinize import Determinizer, determinize
 from cardtable.games.scout.endings import (
     RoundFacts,
     ScoutEnding,
@@ -30,50 +27,23 @@ from cardtable.games.scout.endings import (
     game_winners,
     round_points,
 )
-from cardtable.games.scout.evaluate import evaluate, playout_action
-from cardtable.games.scout.explain import explain_illegal
-from cardtable.games.scout.options import OPTION_TABLE, ScoutOptions
+from cardtable.games.scout.options import ScoutOptions
 from cardtable.games.scout.shows import ShowKind, ShowStrength, beats, show_strength
-from cardtable.games.scout.state import ScoutState, all_cards
-from cardtable.games.scout.view import ScoutView, hidden_cards, view
+from cardtable.games.scout.state import ScoutState
+from cardtable.games.scout.view import ScoutView
 
-GAME: Game[ScoutState, Action, ScoutView, ScoutOptions] = Game(
-    name="scout",
+GAME: Game[ScoutState, Action, ScoutView, ScoutOptions] = folder_game(
+    __name__,
     title="Scout",
-    min_seats=rules.MIN_SEATS,
-    max_seats=rules.MAX_SEATS,
-    option_table=OPTION_TABLE,
-    new_state=rules.new_game,
-    state_from_position=position.state_from_position,
-    position_of=position.position_of,
-    options_of=attrgetter("options"),
-    seats=attrgetter("seats"),
     current_seat=ScoutState.current_seat,
-    legal_actions=rules.legal_actions,
-    interned_actions=True,
-    apply=rules.apply,
-    unlogged=rules.unlogged,
-    outcome=attrgetter("result"),
-    explain_illegal=explain_illegal,
-    parse_action=actions.parse_action,
-    format_action=actions.format_action,
-    describe_action=actions.describe_action,
-    web_folder=str(Path(__file__).parent / "web"),
     lobby={
         "order": 2,
         "text": "Climb the ladder with double-numbered cards you may never reorder. 2 to 5 players.",
         "quick": {"opponents": [{"bot": "heuristic"}, {"bot": "heuristic"}]},
     },
     notation=docstring_section(actions.__doc__, "Hand positions"),
-    view=view,
     card_name=pairs.card_name,
     card_spellings=pairs.card_spellings,
-    all_cards=all_cards,
-    hidden_cards=hidden_cards,
-    determinize=determinize,
-    determinizer=lambda seen: Determinizer(seen).draw,
-    evaluate=evaluate,
-    playout_action=playout_action,
     bots={"heuristic": ScoutHeuristicBot},
     # 2: the 2-player game's second round is dealt from the cards set aside in the first.
     rules_version=2,

@@ -1,0 +1,73 @@
+"""A game's declaration made from its folder: the parts every game names in the same module by the same name.
+
+docs/new-game.md gives each part of a game its module: `rules.py` (`new_game`,
+`legal_actions`, `apply`, `unlogged`, `MIN_SEATS`, `MAX_SEATS`), `actions.py`
+(`parse_action`, `format_action`, `describe_action`), `options.py`
+(`OPTION_TABLE`), `state.py` (`all_cards`), `position.py`, `view.py` (`view`,
+`hidden_cards`), `explain.py` (`explain_illegal`), `determinize.py`
+(`determinize`, and a `Determinizer` of the seen cards if the game has one)
+and `evaluate.py` (`evaluate`, `playout_action`).  A state keeps its options
+in `options`, its seat count in `seats` and its outcome in `result`; its
+actions are interned; a `web/` folder beside the modules is its browser
+board.  `folder_game` declares all these, each optional part only where its
+module defines it, and the game names the rest itself (title, card names,
+bots, lobby entry, front ends) and whatever it does otherwise.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from operator import attrgetter
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from cardtable.core.game import Game
+
+
+def folder_game(package: str, **fields: Any) -> Game[Any, Any, Any, Any]:
+    """The declaration of the game in `package`: its folder's parts, and `fields`, which win."""
+
+    def part(name: str) -> ModuleType:
+        return import_module(f"{package}.{name}")
+
+    rules, actions, view, position = part("rules"), part("actions"), part("view"), part("position")
+    determinize, evaluate = part("determinize"), part("evaluate")
+    declared: dict[str, Any] = dict(
+        name=package.rsplit(".", 1)[-1],
+        option_table=part("options").OPTION_TABLE,
+        state_from_position=position.state_from_position,
+        position_of=position.position_of,
+        options_of=attrgetter("options"),
+        seats=attrgetter("seats"),
+        legal_actions=rules.legal_actions,
+        interned_actions=True,
+        apply=rules.apply,
+        outcome=attrgetter("result"),
+        explain_illegal=part("explain").explain_illegal,
+        parse_action=actions.parse_action,
+        format_action=actions.format_action,
+        view=view.view,
+        all_cards=part("state").all_cards,
+        hidden_cards=view.hidden_cards,
+        determinize=determinize.determinize,
+    )
+    # The parts a game may leave out: each is taken when its module defines it.
+    optional = {
+        "new_state": (rules, "new_game"),
+        "min_seats": (rules, "MIN_SEATS"),
+        "max_seats": (rules, "MAX_SEATS"),
+        "unlogged": (rules, "unlogged"),
+        "describe_action": (actions, "describe_action"),
+        "evaluate": (evaluate, "evaluate"),
+        "playout_action": (evaluate, "playout_action"),
+    }
+    for key, (module, name) in optional.items():
+        if hasattr(module, name):
+            declared[key] = getattr(module, name)
+    if hasattr(determinize, "Determinizer"):
+        declared["determinizer"] = lambda seen: determinize.Determinizer(seen).draw
+    web = Path(import_module(package).__path__[0], "web")
+    if web.is_dir():
+        declared["web_folder"] = str(web)
+    return Game(**(declared | fields))

@@ -1,0 +1,45 @@
+"""A game declared from its folder takes each part from the module docs/new-game.md names; its fields win."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardtable.core.declaration import folder_game
+from cardtable.core.registry import AnyGame
+from cardtable.games import get_game
+from cardtable.games.crazy_eights import evaluate as eights_evaluate
+from cardtable.games.crazy_eights import rules as eights_rules
+from cardtable.games.crazy_eights.state import CrazyEightsState
+
+
+def eights(**fields: object) -> AnyGame:
+    return folder_game(
+        "cardtable.games.crazy_eights",
+        title="Eights again",
+        current_seat=CrazyEightsState.current_seat,
+        notation="",
+        card_name=str,
+        **fields,
+    )
+
+
+def test_the_parts_come_from_the_folders_modules() -> None:
+    game = eights()
+    assert game.name == "crazy_eights"
+    assert game.legal_actions is eights_rules.legal_actions
+    assert game.min_seats == eights_rules.MIN_SEATS
+    assert game.playout_action is eights_evaluate.playout_action
+
+
+def test_a_part_its_module_does_not_define_keeps_the_default() -> None:
+    # Crazy Eights' evaluate.py has a playout policy and no evaluation; its folder has no web board.
+    game = eights()
+    assert game.evaluate(None) is None
+    assert game.web_folder is None
+    dnup_web = Path(__file__).parent.parent / "cardtable/games/dnup/web"
+    assert Path(get_game("dnup").web_folder or "") == dnup_web
+
+
+def test_the_games_own_fields_win() -> None:
+    assert eights(interned_actions=False, min_seats=3).interned_actions is False
+    assert eights(min_seats=3).min_seats == 3
