@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from cardtable.core.events import ViewLog
-from cardtable.core.game import Outcome, seat_number
+from cardtable.core.seat_view import SeatView, seat_parts
 from cardtable.games.crazy_eights.cards import SUIT_LETTERS, SUIT_NAMES, card_name
 from cardtable.games.crazy_eights.events import (
     CrazyEightsEvent,
@@ -30,14 +29,10 @@ from cardtable.games.crazy_eights.state import PHASE_NAMES, CrazyEightsState
 
 
 @dataclass(frozen=True, slots=True)
-class CrazyEightsView:
+class CrazyEightsView(SeatView[CrazyEightsOptions, CrazyEightsEvent]):
     """A Crazy Eights state as `seat` (None: a spectator) may know it."""
 
-    seat: int | None
-    options: CrazyEightsOptions
     seats: int
-    phase: str
-    current_seat: int | None
     first_seat: int
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -50,13 +45,6 @@ class CrazyEightsView:
     draws: int
     passes: int
     plays: int
-    outcome: Outcome | None
-    history: ViewLog
-
-    @property
-    def log(self) -> tuple[CrazyEightsEvent, ...]:
-        """The events this seat saw, oldest first."""
-        return cast(tuple[CrazyEightsEvent, ...], self.history.entries())
 
     def describe(self, event: CrazyEightsEvent) -> str:
         """One event in words."""
@@ -64,33 +52,28 @@ class CrazyEightsView:
 
     def to_json(self, with_log: bool = True) -> dict[str, Any]:
         """Plain data; cards as notation writes them, seats from 1."""
-        return {
-            "game": "crazy_eights",
-            "seat": seat_number(self.seat),
-            "phase": self.phase,
-            "current_seat": seat_number(self.current_seat),
-            "first_seat": self.first_seat + 1,
-            "hand": [card_name(card) for card in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "discards": [card_name(card) for card in self.discards],
-            "suit": SUIT_LETTERS[self.suit],
-            "stock_size": self.stock_size,
-            "draws": self.draws,
-            "passes": self.passes,
-            "plays": self.plays,
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "log": [describe_event(event) for event in self.log] if with_log else None,
-        }
+        return self.view_json(
+            "crazy_eights",
+            {
+                "first_seat": self.first_seat + 1,
+                "hand": [card_name(card) for card in self.hand],
+                "hand_sizes": list(self.hand_sizes),
+                "discards": [card_name(card) for card in self.discards],
+                "suit": SUIT_LETTERS[self.suit],
+                "stock_size": self.stock_size,
+                "draws": self.draws,
+                "passes": self.passes,
+                "plays": self.plays,
+            },
+            with_log,
+        )
 
 
 def view(state: CrazyEightsState, seat: int | None) -> CrazyEightsView:
     """What `seat` (None: a spectator) may know of `state`."""
     return CrazyEightsView(
-        seat=seat,
-        options=state.options,
+        **seat_parts(state, seat, PHASE_NAMES),
         seats=state.seats,
-        phase=PHASE_NAMES[state.phase],
-        current_seat=state.current_seat(),
         first_seat=state.first_seat,
         hand=state.hands[seat] if seat is not None else (),
         hand_sizes=tuple(len(hand) for hand in state.hands),
@@ -100,8 +83,6 @@ def view(state: CrazyEightsState, seat: int | None) -> CrazyEightsView:
         draws=state.draws,
         passes=state.passes,
         plays=state.plays,
-        outcome=state.result,
-        history=ViewLog(state.logs[state.seats if seat is None else seat], state.log_length),
     )
 
 

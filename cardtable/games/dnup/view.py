@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from cardtable.core.events import ViewLog
-from cardtable.core.game import Outcome
 from cardtable.core.pairs import code_name
+from cardtable.core.seat_view import SeatView, seat_parts
 from cardtable.games.dnup.endings import DnupRoundEnding
 from cardtable.games.dnup.events import (
     Added,
@@ -34,14 +33,10 @@ from cardtable.games.dnup.state import PHASE_NAMES, DnupState
 
 
 @dataclass(frozen=True, slots=True)
-class DnupView:
+class DnupView(SeatView[DnupOptions, DnupEvent]):
     """A dnup state as `seat` (None: a spectator) may know it."""
 
-    seat: int | None
-    options: DnupOptions
     seats: int
-    phase: str
-    current_seat: int | None
     round: int
     start_seat: int
     #: Turns played this round (option turn_limit ends the round after a number of them).
@@ -56,14 +51,6 @@ class DnupView:
     out: tuple[int, ...]
     scores: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
-    outcome: Outcome | None
-    history: ViewLog
-
-    @property
-    def log(self) -> tuple[DnupEvent, ...]:
-        """The events this seat saw, oldest first."""
-        # The state logs only this game's events.
-        return cast(tuple[DnupEvent, ...], self.history.entries())
 
     def describe(self, event: DnupEvent) -> str:
         """One event in words."""
@@ -71,31 +58,24 @@ class DnupView:
 
     def to_json(self, with_log: bool = True) -> dict[str, Any]:
         """Plain data; cards top/bottom, seats from 1."""
-
-        def seat(index: int | None) -> int | None:
-            return None if index is None else index + 1
-
-        return {
-            "game": "dnup",
-            "seat": seat(self.seat),
-            "phase": self.phase,
-            "current_seat": seat(self.current_seat),
-            "round": self.round + 1,
-            "start_seat": self.start_seat + 1,
-            "turns": self.turns,
-            "hand": [code_name(code) for code in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "known_in_hand": [[code_name(code) for code in cards] for cards in self.known_in_hand],
-            "tables": [[code_name(code) for code in cards] for cards in self.tables],
-            "discards": [code_name(code) for code in self.discards],
-            "aside_size": self.aside_size,
-            "out": [index + 1 for index in self.out],
-            "scores": list(self.scores),
-            "round_scores": [list(points) for points in self.round_scores],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "log": [describe_event(event) for event in self.log] if with_log else None,
-            "round_log_start": self.history.deal_start,
-        }
+        return self.view_json(
+            "dnup",
+            {
+                "round": self.round + 1,
+                "start_seat": self.start_seat + 1,
+                "turns": self.turns,
+                "hand": [code_name(code) for code in self.hand],
+                "hand_sizes": list(self.hand_sizes),
+                "known_in_hand": [[code_name(code) for code in cards] for cards in self.known_in_hand],
+                "tables": [[code_name(code) for code in cards] for cards in self.tables],
+                "discards": [code_name(code) for code in self.discards],
+                "aside_size": self.aside_size,
+                "out": [index + 1 for index in self.out],
+                "scores": list(self.scores),
+                "round_scores": [list(points) for points in self.round_scores],
+            },
+            with_log,
+        ) | {"round_log_start": self.history.deal_start}
 
 
 def view(state: DnupState, seat: int | None) -> DnupView:
@@ -105,11 +85,8 @@ def view(state: DnupState, seat: int | None) -> DnupView:
         for owner, hand in enumerate(state.hands)
     )
     return DnupView(
-        seat=seat,
-        options=state.options,
+        **seat_parts(state, seat, PHASE_NAMES, state.round_log_start),
         seats=state.seats,
-        phase=PHASE_NAMES[state.phase],
-        current_seat=state.current_seat(),
         round=state.round,
         start_seat=state.start_seat,
         turns=state.turns,
@@ -122,10 +99,6 @@ def view(state: DnupState, seat: int | None) -> DnupView:
         out=state.out,
         scores=state.scores,
         round_scores=state.round_scores,
-        outcome=state.result,
-        history=ViewLog(
-            state.logs[state.seats if seat is None else seat], state.log_length, state.round_log_start
-        ),
     )
 
 

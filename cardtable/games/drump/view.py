@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.events import Event, ViewLog
-from cardtable.core.game import NOBODY, Outcome
+from cardtable.core.events import Event
+from cardtable.core.game import NOBODY
+from cardtable.core.seat_view import SeatView, seat_parts
 from cardtable.games.drump.burst import Exchange, attack_fails, attack_sum
 from cardtable.games.drump.cards import BODY_PARTS, IS_ACE, NO_CARD, RANK, card_name
 from cardtable.games.drump.events import (
@@ -51,13 +52,9 @@ StackCard = tuple[int | None, bool]
 
 
 @dataclass(frozen=True, slots=True)
-class DrumpView:
+class DrumpView(SeatView[DrumpOptions, Event]):
     """A DRUMP state as `seat` (None: a spectator) may know it."""
 
-    seat: int | None
-    options: DrumpOptions
-    phase: str
-    current_seat: int | None
     first_seat: int
     turn_seat: int
     turn_number: int
@@ -79,18 +76,11 @@ class DrumpView:
     discarding: int | None
     drawing: int | None
     last_turn: int | None
-    outcome: Outcome | None
-    history: ViewLog
 
     @property
     def extra_jack_used(self) -> bool:
         """Whether the turn player has made an Extra Jack this turn (`extra_jacks` counts them)."""
         return self.extra_jacks > 0
-
-    @property
-    def log(self) -> tuple[Event, ...]:
-        """The events this seat saw, oldest first, with hidden cards as None."""
-        return self.history.entries()
 
     def describe(self, event: Event) -> str:
         """One event in words."""
@@ -98,36 +88,36 @@ class DrumpView:
 
     def to_json(self, with_log: bool = True) -> dict[str, Any]:
         """Plain data for front ends and the network; cards by name, seats and slots from 1."""
-        return {
-            "game": "drump",
-            "seat": _seat(self.seat),
-            "phase": self.phase,
-            "current_seat": _seat(self.current_seat),
-            "first_seat": self.first_seat + 1,
-            "turn_seat": self.turn_seat + 1,
-            "turn_number": self.turn_number,
-            "hand": [card_name(card) for card in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "known_in_hand": [[card_name(card) for card in cards] for cards in self.known_in_hand],
-            "stacks": [[[_stacked(card, up) for card, up in stack] for stack in row] for row in self.stacks],
-            "stack_values": [[_stack_value(stack) for stack in row] for row in self.stacks],
-            "zones": [
-                {
-                    part: card_name(card) if card != NO_CARD else None
-                    for part, card in zip(BODY_PARTS, row, strict=True)
-                }
-                for row in self.zones
-            ],
-            "pile": [card_name(card) for card in self.pile],
-            "deck_size": self.deck_size,
-            "turn": turn_json(self),
-            "exchange": _exchange_seen(self.exchange),
-            "discarding": _seat(self.discarding),
-            "drawing": _seat(self.drawing),
-            "last_turn": _seat(self.last_turn),
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "log": [describe_event(event) for event in self.log] if with_log else None,
-        }
+        return self.view_json(
+            "drump",
+            {
+                "first_seat": self.first_seat + 1,
+                "turn_seat": self.turn_seat + 1,
+                "turn_number": self.turn_number,
+                "hand": [card_name(card) for card in self.hand],
+                "hand_sizes": list(self.hand_sizes),
+                "known_in_hand": [[card_name(card) for card in cards] for cards in self.known_in_hand],
+                "stacks": [
+                    [[_stacked(card, up) for card, up in stack] for stack in row] for row in self.stacks
+                ],
+                "stack_values": [[_stack_value(stack) for stack in row] for row in self.stacks],
+                "zones": [
+                    {
+                        part: card_name(card) if card != NO_CARD else None
+                        for part, card in zip(BODY_PARTS, row, strict=True)
+                    }
+                    for row in self.zones
+                ],
+                "pile": [card_name(card) for card in self.pile],
+                "deck_size": self.deck_size,
+                "turn": turn_json(self),
+                "exchange": _exchange_seen(self.exchange),
+                "discarding": _seat(self.discarding),
+                "drawing": _seat(self.drawing),
+                "last_turn": _seat(self.last_turn),
+            },
+            with_log,
+        )
 
 
 def turn_json(turn: DrumpView | DrumpState) -> dict[str, Any]:
@@ -207,10 +197,7 @@ def view(state: DrumpState, seat: int | None) -> DrumpView:
         for owner, hand in enumerate(state.hands)
     )
     return DrumpView(
-        seat=seat,
-        options=state.options,
-        phase=PHASE_NAMES[state.phase],
-        current_seat=state.current_seat(),
+        **seat_parts(state, seat, PHASE_NAMES),
         first_seat=state.first_seat,
         turn_seat=state.turn_seat,
         turn_number=state.turn_number,
@@ -230,8 +217,6 @@ def view(state: DrumpState, seat: int | None) -> DrumpView:
         discarding=state.discarding if state.discarding != NOBODY else None,
         drawing=state.drawing if state.drawing != NOBODY else None,
         last_turn=state.last_turn if state.last_turn != NOBODY else None,
-        outcome=state.result,
-        history=ViewLog(state.logs[SEATS if seat is None else seat], state.log_length),
     )
 
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
-from cardtable.core.events import Event, ViewLog
-from cardtable.core.game import Outcome
+from cardtable.core.events import Event
+from cardtable.core.seat_view import SeatView, seat_parts
 from cardtable.games.fm.carddata import TERRAINS, card
 from cardtable.games.fm.combat import active_star, attack_of, defence_of, terrain_boost
 from cardtable.games.fm.events import (
@@ -47,7 +47,6 @@ from cardtable.games.fm.state import (
     COUNTER_NAMES,
     ENDING_REASONS,
     PHASE_NAMES,
-    SEATS,
     FmState,
     Monster,
     Placement,
@@ -76,15 +75,11 @@ class SeenMonster(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class FmView:
+class FmView(SeatView[FmOptions, FmEvent]):
     """A duel as `seat` (None: a spectator) may know it."""
 
-    seat: int | None
     #: Whether the observer sees the other side's face-down cards (six duelists do).
     sees_face_down: bool
-    options: FmOptions
-    phase: str
-    current_seat: int | None
     turn_seat: int
     turn_number: tuple[int, ...]
     lp: tuple[int, ...]
@@ -107,14 +102,6 @@ class FmView:
     switched: int
     locks: tuple[int, ...]
     counters: tuple[tuple[int, ...], ...]
-    outcome: Outcome | None
-    history: ViewLog
-
-    @property
-    def log(self) -> tuple[FmEvent, ...]:
-        """The events this seat saw, oldest first."""
-        # The state logs only this game's events.
-        return cast(tuple[FmEvent, ...], self.history.entries())
 
     def describe(self, event: Event) -> str:
         """One event in words."""
@@ -123,41 +110,39 @@ class FmView:
     def to_json(self, with_log: bool = True) -> dict[str, Any]:
         """Plain data: cards by name and number, seats and zones from 1."""
         pending = self.pending
-        return {
-            "game": "fm",
-            "seat": None if self.seat is None else self.seat + 1,
-            "phase": self.phase,
-            "current_seat": None if self.current_seat is None else self.current_seat + 1,
-            "turn_seat": self.turn_seat + 1,
-            "turn_number": list(self.turn_number),
-            "lp": list(self.lp),
-            "terrain": TERRAINS[self.terrain],
-            "window": [card_label(c) for c in self.window],
-            "hand_sizes": list(self.hand_sizes),
-            "deck_sizes": list(self.deck_sizes),
-            "monsters": [[None if m is None else _monster_json(m) for m in row] for row in self.monsters],
-            "magic": [
-                [
-                    ("set" if used else None) if c is None else card_label(c)
-                    for c, used in zip(row, used_row, strict=True)
-                ]
-                for row, used_row in zip(self.magic, self.magic_used, strict=True)
-            ],
-            "graveyards": [[card_label(c) for c in row] for row in self.graveyards],
-            "graveyard_sizes": list(self.graveyard_sizes),
-            "picks": self.picks if isinstance(self.picks, int) else [pick + 1 for pick in self.picks],
-            "pending": None
-            if pending is None
-            else {
-                "card": card_label(pending.card),
-                "bonus": pending.bonus,
-                "face_up": pending.face_up,
+        return self.view_json(
+            "fm",
+            {
+                "turn_seat": self.turn_seat + 1,
+                "turn_number": list(self.turn_number),
+                "lp": list(self.lp),
+                "terrain": TERRAINS[self.terrain],
+                "window": [card_label(c) for c in self.window],
+                "hand_sizes": list(self.hand_sizes),
+                "deck_sizes": list(self.deck_sizes),
+                "monsters": [[None if m is None else _monster_json(m) for m in row] for row in self.monsters],
+                "magic": [
+                    [
+                        ("set" if used else None) if c is None else card_label(c)
+                        for c, used in zip(row, used_row, strict=True)
+                    ]
+                    for row, used_row in zip(self.magic, self.magic_used, strict=True)
+                ],
+                "graveyards": [[card_label(c) for c in row] for row in self.graveyards],
+                "graveyard_sizes": list(self.graveyard_sizes),
+                "picks": self.picks if isinstance(self.picks, int) else [pick + 1 for pick in self.picks],
+                "pending": None
+                if pending is None
+                else {
+                    "card": card_label(pending.card),
+                    "bonus": pending.bonus,
+                    "face_up": pending.face_up,
+                },
+                "locks": list(self.locks),
+                "counters": [dict(zip(COUNTER_NAMES, row, strict=True)) for row in self.counters],
             },
-            "locks": list(self.locks),
-            "counters": [dict(zip(COUNTER_NAMES, row, strict=True)) for row in self.counters],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "log": [describe_event(event) for event in self.log] if with_log else None,
-        }
+            with_log,
+        )
 
 
 def card_label(card_id: int) -> str:
@@ -214,11 +199,8 @@ def view(state: FmState, seat: int | None) -> FmView:
     if pending is not None and not own_turn and not pending.face_up:
         pending = None
     return FmView(
-        seat=seat,
+        **seat_parts(state, seat, PHASE_NAMES),
         sees_face_down=sees_all,
-        options=state.options,
-        phase=PHASE_NAMES[state.phase],
-        current_seat=state.current_seat(),
         turn_seat=state.turn_seat,
         turn_number=state.turn_number,
         lp=state.lp,
@@ -239,8 +221,6 @@ def view(state: FmState, seat: int | None) -> FmView:
         switched=state.switched,
         locks=state.locks,
         counters=state.counters,
-        outcome=state.result,
-        history=ViewLog(state.logs[SEATS if seat is None else seat], state.log_length),
     )
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from cardtable.core.events import ViewLog
-from cardtable.core.game import NOBODY, Outcome
+from cardtable.core.game import NOBODY
 from cardtable.core.pairs import card_name, code_name
+from cardtable.core.seat_view import SeatView, seat_parts
 from cardtable.games.scout.actions import END_NAMES
 from cardtable.games.scout.events import (
     Dealt,
@@ -34,14 +34,10 @@ from cardtable.games.scout.state import PHASE_NAMES, ScoutState
 
 
 @dataclass(frozen=True, slots=True)
-class ScoutView:
+class ScoutView(SeatView[ScoutOptions, ScoutEvent]):
     """A Scout state as `seat` (None: a spectator) may know it."""
 
-    seat: int | None
-    options: ScoutOptions
     seats: int
-    phase: str
-    current_seat: int | None
     round: int
     rounds: int
     start_seat: int
@@ -61,15 +57,6 @@ class ScoutView:
     aside_size: int
     #: For each seat, the set-aside cards it has seen, as far as the observer knows (its own row whole).
     aside_seen: tuple[tuple[int, ...], ...]
-    outcome: Outcome | None
-    #: The log; events before its deal_start tell of earlier rounds.
-    history: ViewLog
-
-    @property
-    def log(self) -> tuple[ScoutEvent, ...]:
-        """The events this seat saw, oldest first."""
-        # The state logs only this game's events.
-        return cast(tuple[ScoutEvent, ...], self.history.entries())
 
     def describe(self, event: ScoutEvent) -> str:
         """One event in words."""
@@ -77,31 +64,28 @@ class ScoutView:
 
     def to_json(self, with_log: bool = True) -> dict[str, Any]:
         """Plain data; oriented cards as top/bottom, other cards as low/high, seats from 1."""
-        return {
-            "game": "scout",
-            "seat": None if self.seat is None else self.seat + 1,
-            "phase": self.phase,
-            "current_seat": None if self.current_seat is None else self.current_seat + 1,
-            "round": self.round + 1,
-            "rounds": self.rounds,
-            "start_seat": self.start_seat + 1,
-            "hand": [code_name(code) for code in self.hand],
-            "hand_sizes": list(self.hand_sizes),
-            "known_in_hand": [[card_name(card) for card in cards] for cards in self.known_in_hand],
-            "active": [code_name(code) for code in self.active],
-            "owner": None if self.owner is None else self.owner + 1,
-            "captured": [[card_name(card) for card in cards] for cards in self.captured],
-            "tokens": list(self.tokens),
-            "chips": list(self.chips),
-            "scouts_in_row": self.scouts_in_row,
-            "scores": list(self.scores),
-            "round_scores": [list(points) for points in self.round_scores],
-            "aside_size": self.aside_size,
-            "aside_seen": [[card_name(card) for card in cards] for cards in self.aside_seen],
-            "outcome": None if self.outcome is None else self.outcome.to_json(),
-            "log": [describe_event(event) for event in self.log] if with_log else None,
-            "round_log_start": self.history.deal_start,
-        }
+        return self.view_json(
+            "scout",
+            {
+                "round": self.round + 1,
+                "rounds": self.rounds,
+                "start_seat": self.start_seat + 1,
+                "hand": [code_name(code) for code in self.hand],
+                "hand_sizes": list(self.hand_sizes),
+                "known_in_hand": [[card_name(card) for card in cards] for cards in self.known_in_hand],
+                "active": [code_name(code) for code in self.active],
+                "owner": None if self.owner is None else self.owner + 1,
+                "captured": [[card_name(card) for card in cards] for cards in self.captured],
+                "tokens": list(self.tokens),
+                "chips": list(self.chips),
+                "scouts_in_row": self.scouts_in_row,
+                "scores": list(self.scores),
+                "round_scores": [list(points) for points in self.round_scores],
+                "aside_size": self.aside_size,
+                "aside_seen": [[card_name(card) for card in cards] for cards in self.aside_seen],
+            },
+            with_log,
+        ) | {"round_log_start": self.history.deal_start}
 
 
 def view(state: ScoutState, seat: int | None) -> ScoutView:
@@ -112,11 +96,8 @@ def view(state: ScoutState, seat: int | None) -> ScoutView:
     )
     known = tuple(tuple(sorted(cards)) for cards in known)
     return ScoutView(
-        seat=seat,
-        options=state.options,
+        **seat_parts(state, seat, PHASE_NAMES, state.round_log_start),
         seats=state.seats,
-        phase=PHASE_NAMES[state.phase],
-        current_seat=state.current_seat(),
         round=state.round,
         rounds=state.rounds,
         start_seat=state.start_seat,
@@ -133,10 +114,6 @@ def view(state: ScoutState, seat: int | None) -> ScoutView:
         round_scores=state.round_scores,
         aside_size=len(state.aside),
         aside_seen=_aside_seen(state, seat),
-        outcome=state.result,
-        history=ViewLog(
-            state.logs[state.seats if seat is None else seat], state.log_length, state.round_log_start
-        ),
     )
 
 
