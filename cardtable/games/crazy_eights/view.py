@@ -12,18 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.core.seat_view import SeatView, seat_parts
+from cardtable.games.crazy_eights import events
 from cardtable.games.crazy_eights.cards import SUIT_LETTERS, SUIT_NAMES, card_name
-from cardtable.games.crazy_eights.events import (
-    CrazyEightsEvent,
-    Dealt,
-    Drew,
-    GameEnded,
-    Named,
-    Passed,
-    Played,
-    Reshuffled,
-    StarterTurned,
-)
+from cardtable.games.crazy_eights.events import CrazyEightsEvent
 from cardtable.games.crazy_eights.options import CrazyEightsOptions
 from cardtable.games.crazy_eights.state import PHASE_NAMES, CrazyEightsState
 
@@ -102,23 +93,23 @@ def describe_event(event: CrazyEightsEvent, names: Sequence[str] | None = None) 
         return names[index] if names else f"Player {index + 1}"
 
     match event:
-        case Dealt(seat=seat, hand=hand):
+        case events.Dealt(seat=seat, hand=hand):
             shown = " ".join(card_name(card) for card in hand) if hand is not None else "a hand"
             return f"{who(seat)} is dealt {shown}"
-        case StarterTurned(card=card, buried=buried, first_seat=first):
+        case events.StarterTurned(card=card, buried=buried, first_seat=first):
             eights = f" ({buried} eight(s) turned first and buried in the stock)" if buried else ""
             return f"The starter is {card_name(card)}{eights}; {who(first)} plays first"
-        case Played(seat=seat, card=card):
+        case events.Played(seat=seat, card=card):
             return f"{who(seat)} plays {card_name(card)}"
-        case Named(seat=seat, suit=suit):
+        case events.Named(seat=seat, suit=suit):
             return f"{who(seat)} names {SUIT_NAMES[suit]}"
-        case Drew(seat=seat, card=card):
+        case events.Drew(seat=seat, card=card):
             return f"{who(seat)} draws " + (card_name(card) if card is not None else "a card")
-        case Passed(seat=seat):
+        case events.Passed(seat=seat):
             return f"{who(seat)} passes"
-        case Reshuffled(count=count):
+        case events.Reshuffled(count=count):
             return f"The stock ran out: {count} discards are shuffled into a new stock"
-        case GameEnded(ending=ending, winners=winners, counts=counts, scores=scores):
+        case events.GameEnded(ending=ending, winners=winners, counts=counts, scores=scores):
             won = " and ".join(who(seat) for seat in winners)
             held = ", ".join(f"{who(seat)} {count}" for seat, count in enumerate(counts))
             scored = ", ".join(f"{who(seat)} {score}" for seat, score in enumerate(scores))

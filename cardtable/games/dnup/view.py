@@ -13,21 +13,9 @@ from typing import Any
 
 from cardtable.core.pairs import code_name
 from cardtable.core.seat_view import SeatView, seat_parts
+from cardtable.games.dnup import events
 from cardtable.games.dnup.endings import DnupRoundEnding
-from cardtable.games.dnup.events import (
-    Added,
-    Beaten,
-    Dealt,
-    Discarded,
-    DnupEvent,
-    GameEnded,
-    Played,
-    Rotated,
-    RoundEnded,
-    RoundStarted,
-    Took,
-    WentOut,
-)
+from cardtable.games.dnup.events import DnupEvent
 from cardtable.games.dnup.options import DnupOptions
 from cardtable.games.dnup.state import PHASE_NAMES, DnupState
 
@@ -121,26 +109,26 @@ def describe_event(event: DnupEvent, names: Sequence[str] | None = None) -> str:
         return " ".join(code_name(code) for code in codes)
 
     match event:
-        case RoundStarted(round=number, start_seat=seat):
+        case events.RoundStarted(round=number, start_seat=seat):
             return f"Round {number + 1} begins; {who(seat)} starts"
-        case Dealt(seat=seat, hand=hand):
+        case events.Dealt(seat=seat, hand=hand):
             return f"{who(seat)} is dealt " + (cards(hand) if hand is not None else "a hand")
-        case Played(seat=seat, cards=played):
+        case events.Played(seat=seat, cards=played):
             return f"{who(seat)} plays {cards(played)}"
-        case Added(seat=seat, card=card, target=target):
+        case events.Added(seat=seat, card=card, target=target):
             return f"{who(seat)} adds {code_name(card)} to {who(target)}'s cards"
-        case Took(seat=seat, target=target, cards=taken):
+        case events.Took(seat=seat, target=target, cards=taken):
             return f"{who(seat)} takes {who(target)}'s cards, turned round: {cards(taken)}"
-        case Rotated(seat=seat):
+        case events.Rotated(seat=seat):
             return f"{who(seat)} turns their hand round"
-        case Beaten(seat=seat, cards=beaten, back_to_hand=back):
+        case events.Beaten(seat=seat, cards=beaten, back_to_hand=back):
             where = "back into their hand" if back else "to the discards (already out)"
             return f"{who(seat)} is beaten: {cards(beaten)} go, turned round, {where}"
-        case Discarded(seat=seat, cards=discarded):
+        case events.Discarded(seat=seat, cards=discarded):
             return f"{who(seat)} discards {cards(discarded)} from the table"
-        case WentOut(seat=seat, place=place):
+        case events.WentOut(seat=seat, place=place):
             return f"{who(seat)} has emptied their hand ({'first' if place == 1 else 'second'})"
-        case RoundEnded(round=number, ending=ending, out=out, hand_sizes=sizes, points=points):
+        case events.RoundEnded(round=number, ending=ending, out=out, hand_sizes=sizes, points=points):
             scored = ", ".join(f"{who(index)} +{value}" for index, value in enumerate(points) if value)
             if ending is DnupRoundEnding.TURN_LIMIT:
                 held = [f"{who(index)} holds {size}" for index, size in enumerate(sizes)]
@@ -148,6 +136,6 @@ def describe_event(event: DnupEvent, names: Sequence[str] | None = None) -> str:
                 return f"Round {number + 1} ends at the turn limit ({', '.join(held)}): {scored}"
             went = " and ".join(who(index) for index in out)
             return f"Round {number + 1} ends ({went} went out): {scored}"
-        case GameEnded(winner=winner):
+        case events.GameEnded(winner=winner):
             return f"Game over: {who(winner)} wins"
     raise ValueError(f"not a dnup event: {event!r}")

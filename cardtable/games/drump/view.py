@@ -14,35 +14,9 @@ from typing import Any
 from cardtable.core.events import Event
 from cardtable.core.game import NOBODY
 from cardtable.core.seat_view import SeatView, seat_parts
+from cardtable.games.drump import events
 from cardtable.games.drump.burst import Exchange, attack_fails, attack_sum
 from cardtable.games.drump.cards import BODY_PARTS, IS_ACE, NO_CARD, RANK, card_name
-from cardtable.games.drump.events import (
-    AceCounted,
-    AttackFailed,
-    AttackGoesOn,
-    Blocked,
-    BlockWon,
-    BurstMade,
-    BurstWon,
-    Countered,
-    Dealt,
-    Discarded,
-    DrawDeclined,
-    Drew,
-    DrumpMade,
-    ExtraJackPlaced,
-    ForceSet,
-    GameOver,
-    LastTurnGranted,
-    Passed,
-    Received,
-    Recycled,
-    RecycledAndDrew,
-    StackRevealed,
-    Summoned,
-    TurnEnded,
-    TurnStarted,
-)
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.stacks import CARD_MASK, FACE_DOWN
 from cardtable.games.drump.state import PHASE_NAMES, SEATS, DrumpState
@@ -245,72 +219,72 @@ def describe_event(
 
     # Fields are read by name; `event.seat` is the seat that acted, wherever an event has one.
     match event:
-        case Dealt(cards=None):
+        case events.Dealt(cards=None):
             return f"{names[event.seat]} is dealt 5 cards"
-        case Dealt(cards=tuple(dealt)):
+        case events.Dealt(cards=tuple(dealt)):
             return f"{names[event.seat]} is dealt {cards(dealt)}"
-        case TurnStarted(number=number):
+        case events.TurnStarted(number=number):
             return f"Turn {number}: {names[event.seat]}"
-        case Drew(card=None):
+        case events.Drew(card=None):
             return f"{names[event.seat]} draws a card"
-        case Drew(card=int(card)):
+        case events.Drew(card=int(card)):
             return f"{names[event.seat]} draws {card_label(card)}"
-        case ForceSet(card=None, slot=slot):
+        case events.ForceSet(card=None, slot=slot):
             return f"{names[event.seat]} sets a face-down card on slot {slot + 1}"
-        case ForceSet(card=int(card), slot=slot, face_up=face_up):
+        case events.ForceSet(card=int(card), slot=slot, face_up=face_up):
             side = "face up" if face_up else "face down"
             return f"{names[event.seat]} sets {card_label(card)} {side} on slot {slot + 1}"
-        case Summoned(part=part, slot=slot, paid=paid):
+        case events.Summoned(part=part, slot=slot, paid=paid):
             paying = f"paying {cards(paid)} from slot {slot + 1}"
             return f"{names[event.seat]} summons {card_label(part)}, {paying}"
-        case ExtraJackPlaced(jack=jack, ace=ace):
+        case events.ExtraJackPlaced(jack=jack, ace=ace):
             discarding = f"discarding {card_label(ace)}"
             return f"{names[event.seat]} places {card_label(jack)} by Extra Jack, {discarding}"
-        case Recycled(part=part, taken=taken):
+        case events.Recycled(part=part, taken=taken):
             return (
                 f"{names[event.seat]} recycles {card_label(part)} and takes {card_label(taken)} from the pile"
             )
-        case RecycledAndDrew(part=part, card=None):
+        case events.RecycledAndDrew(part=part, card=None):
             return f"{names[event.seat]} recycles {card_label(part)} and draws a card"
-        case RecycledAndDrew(part=part, card=int(card)):
+        case events.RecycledAndDrew(part=part, card=int(card)):
             return f"{names[event.seat]} recycles {card_label(part)} and draws {card_label(card)}"
-        case BurstMade(card=card, slot=slot, revealed=None):
+        case events.BurstMade(card=card, slot=slot, revealed=None):
             return f"{names[event.seat]} bursts {card_label(card)} on slot {slot + 1}"
-        case BurstMade(card=card, slot=slot, revealed=tuple(revealed)):
+        case events.BurstMade(card=card, slot=slot, revealed=tuple(revealed)):
             revealing = f"revealing {cards(revealed)}"
             return f"{names[event.seat]} bursts {card_label(card)} on slot {slot + 1}, {revealing}"
-        case Received():
+        case events.Received():
             return f"{names[event.seat]} receives the attack"
-        case StackRevealed(slot=slot, cards=revealed):
+        case events.StackRevealed(slot=slot, cards=revealed):
             return f"{names[event.seat]}'s slot {slot + 1} is revealed: {cards(revealed)}"
-        case AceCounted(ace=ace, value=value):
+        case events.AceCounted(ace=ace, value=value):
             return f"{names[event.seat]} counts {card_label(ace)} as {value}"
-        case Blocked(card=card):
+        case events.Blocked(card=card):
             return f"{names[event.seat]} blocks with {card_label(card)}"
-        case Countered(card=card):
+        case events.Countered(card=card):
             return f"{names[event.seat]} counters with {card_label(card)}"
-        case Passed():
+        case events.Passed():
             return f"{names[event.seat]} passes"
-        case AttackFailed(card=card, slot=slot, total=total):
+        case events.AttackFailed(card=card, slot=slot, total=total):
             return f"The attack fails ({total} is 13 or less): {card_label(card)} joins slot {slot + 1}"
-        case BurstWon(slot=slot):
+        case events.BurstWon(slot=slot):
             return f"{names[event.seat]} wins the Burst: slot {slot + 1} goes to the pile"
-        case AttackGoesOn(slot=slot):
+        case events.AttackGoesOn(slot=slot):
             return f"{names[event.seat]} beats the block: the attack on slot {slot + 1} goes on"
-        case DrawDeclined():
+        case events.DrawDeclined():
             return f"{names[event.seat]} declines to draw"
-        case BlockWon(slot=slot):
+        case events.BlockWon(slot=slot):
             return f"{names[event.seat]} wins the block: the stack on slot {slot + 1} stays"
-        case Discarded(card=card):
+        case events.Discarded(card=card):
             return f"{names[event.seat]} discards {card_label(card)} to the hand limit"
-        case TurnEnded():
+        case events.TurnEnded():
             return f"{names[event.seat]} ends the turn"
-        case DrumpMade():
+        case events.DrumpMade():
             return f"{names[event.seat]}: DRUMP!"
-        case LastTurnGranted():
+        case events.LastTurnGranted():
             return f"{names[event.seat]} plays one last turn"
-        case GameOver(winners=winners) if len(winners) > 1:
+        case events.GameOver(winners=winners) if len(winners) > 1:
             return f"Game over: a draw ({event.reason})"
-        case GameOver(winners=winners):
+        case events.GameOver(winners=winners):
             return f"Game over: {names[winners[0]]} wins ({event.reason})"
     raise ValueError(f"unknown DRUMP event {event!r}")

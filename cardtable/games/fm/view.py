@@ -17,31 +17,10 @@ from typing import Any, NamedTuple
 
 from cardtable.core.events import Event
 from cardtable.core.seat_view import SeatView, seat_parts
+from cardtable.games.fm import events
 from cardtable.games.fm.carddata import TERRAINS, card
 from cardtable.games.fm.combat import active_star, attack_of, defence_of, terrain_boost
-from cardtable.games.fm.events import (
-    AttackDeclared,
-    CardDrawn,
-    CardLost,
-    CardSet,
-    CardsPlayed,
-    CardWasted,
-    DuelOver,
-    Equipped,
-    FmEvent,
-    Fused,
-    LifePointsChanged,
-    MagicActivated,
-    MonsterDestroyed,
-    MonsterPlaced,
-    MonsterRevealed,
-    PlayResulted,
-    PositionChanged,
-    RitualPerformed,
-    TrapSprung,
-    TurnEnded,
-    TurnStarted,
-)
+from cardtable.games.fm.events import FmEvent
 from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.state import (
     COUNTER_NAMES,
@@ -235,52 +214,52 @@ def describe_event(event: Event, names: Sequence[str] = ("Player 1", "Player 2")
         return f"a hidden card of {names[seat]}" if card_id is None else f"{names[seat]}'s {label(card_id)}"
 
     match event:
-        case TurnStarted():
+        case events.TurnStarted():
             return f"Turn {event.number} of {names[event.seat]}"
-        case CardDrawn():
+        case events.CardDrawn():
             return f"{names[event.seat]} draws {label(event.card)}"
-        case CardsPlayed():
+        case events.CardsPlayed():
             cards = f"{event.count} card{'s' if event.count > 1 else ''}"
             return f"{names[event.seat]} plays {cards} face {'up' if event.face_up else 'down'}"
-        case Fused():
+        case events.Fused():
             materials = f"{label(event.first)} and {label(event.second)}"
             return f"{names[event.seat]} fuses {materials} into {label(event.result)}"
-        case Equipped():
+        case events.Equipped():
             gain = f"({event.gain:+d})"
             return f"{names[event.seat]} equips {label(event.monster)} with {label(event.equip)} {gain}"
-        case PlayResulted():
+        case events.PlayResulted():
             return f"{names[event.seat]}'s play gives {label(event.card)}"
-        case MonsterPlaced():
+        case events.MonsterPlaced():
             where = f"zone {event.zone + 1}, {'attack' if event.attack else 'defence'} position"
             return f"{names[event.seat]} places {label(event.card)} in {where}"
-        case CardSet():
+        case events.CardSet():
             return f"{names[event.seat]} sets {label(event.card)} in magic zone {event.zone + 1}"
-        case MagicActivated():
+        case events.MagicActivated():
             return f"{names[event.seat]} activates {label(event.card)}"
-        case TrapSprung():
+        case events.TrapSprung():
             return f"{names[event.seat]}'s trap {label(event.card)} springs"
-        case RitualPerformed():
+        case events.RitualPerformed():
             return f"{names[event.seat]} performs {label(event.ritual)}, summoning {label(event.monster)}"
-        case CardLost():
+        case events.CardLost():
             return f"{owned(event.seat, event.card)} does not combine and is lost"
-        case CardWasted():
+        case events.CardWasted():
             return f"{label(event.card)} of {names[event.seat]} is used up with no effect"
-        case AttackDeclared():
+        case events.AttackDeclared():
             aim = "directly" if event.target is None else f"zone {event.target + 1}"
             return f"{names[event.seat]} attacks {aim} with zone {event.zone + 1}"
-        case MonsterRevealed():
+        case events.MonsterRevealed():
             return f"{names[event.seat]}'s monster in zone {event.zone + 1} is revealed: {label(event.card)}"
-        case MonsterDestroyed():
+        case events.MonsterDestroyed():
             return f"{owned(event.seat, event.card)} is destroyed"
-        case PositionChanged():
+        case events.PositionChanged():
             position = "attack" if event.attack else "defence"
             return f"{names[event.seat]} switches zone {event.zone + 1} to {position}"
-        case LifePointsChanged():
+        case events.LifePointsChanged():
             verb = "loses" if event.change < 0 else "gains"
             return f"{names[event.seat]} {verb} {abs(event.change)} LP ({event.life_points} left)"
-        case TurnEnded():
+        case events.TurnEnded():
             return f"{names[event.seat]} ends the turn"
-        case DuelOver():
+        case events.DuelOver():
             return f"Duel over: {names[event.winner]} wins ({ENDING_REASONS[event.ending]})"
     raise ValueError(f"not a duel event: {event!r}")
 

@@ -17,18 +17,9 @@ from typing import Any
 from cardtable.core.game import NOBODY
 from cardtable.core.pairs import card_name, code_name
 from cardtable.core.seat_view import SeatView, seat_parts
+from cardtable.games.scout import events
 from cardtable.games.scout.actions import END_NAMES
-from cardtable.games.scout.events import (
-    Dealt,
-    Declined,
-    GameEnded,
-    Oriented,
-    RoundEnded,
-    RoundStarted,
-    Scouted,
-    ScoutEvent,
-    Shown,
-)
+from cardtable.games.scout.events import ScoutEvent
 from cardtable.games.scout.options import ScoutOptions
 from cardtable.games.scout.state import PHASE_NAMES, ScoutState
 
@@ -160,23 +151,23 @@ def describe_event(
         return " ".join(label(code) for code in codes)
 
     match event:
-        case RoundStarted(round=number, start_seat=seat):
+        case events.RoundStarted(round=number, start_seat=seat):
             return f"Round {number + 1} begins; {who(seat)} starts"
-        case Dealt(seat=seat, hand=hand):
+        case events.Dealt(seat=seat, hand=hand):
             return f"{who(seat)} is dealt " + (cards(hand) if hand is not None else "a hand")
-        case Oriented(seat=seat, turned=turned):
+        case events.Oriented(seat=seat, turned=turned):
             return f"{who(seat)} {'turns their hand round' if turned else 'keeps their hand'}"
-        case Shown(seat=seat, cards=shown, captured=captured):
+        case events.Shown(seat=seat, cards=shown, captured=captured):
             return f"{who(seat)} shows {cards(shown)}" + (f", capturing {captured}" if captured else "")
-        case Scouted(seat=seat, card=card, end=end, turned=turned, position=position, with_show=chip):
+        case events.Scouted(seat=seat, card=card, end=end, turned=turned, position=position, with_show=chip):
             where = "" if position is None else f", {'turned, ' if turned else ''}to position {position + 1}"
             also = " (Scout & Show)" if chip else ""
             return f"{who(seat)} scouts {label(card)} from the {END_NAMES[end]} end{where}{also}"
-        case Declined(seat=seat):
+        case events.Declined(seat=seat):
             return f"{who(seat)} declines to Show or Scout"
-        case RoundEnded(round=number, ending=ending, points=points):
+        case events.RoundEnded(round=number, ending=ending, points=points):
             scored = ", ".join(f"{who(index)} {value:+d}" for index, value in enumerate(points))
             return f"Round {number + 1} ends ({ending.text}): {scored}"
-        case GameEnded(winners=winners):
+        case events.GameEnded(winners=winners):
             return "Game over: " + ", ".join(who(index) for index in winners) + " won"
     raise ValueError(f"not a Scout event: {event!r}")
