@@ -14,21 +14,8 @@ import random
 from collections.abc import Sequence
 
 from cardtable.core.players import best_scored
-from cardtable.games.drump.actions import (
-    AceValue,
-    Action,
-    Block,
-    Burst,
-    Counter,
-    DeclineDraw,
-    Discard,
-    DrawCard,
-    ExtraJack,
-    Receive,
-    Recycle,
-    SetForce,
-    Summon,
-)
+from cardtable.games.drump import actions
+from cardtable.games.drump.actions import Action
 from cardtable.games.drump.cards import IS_ACE, IS_FORCE, IS_PART, NO_CARD, RANK, SUIT
 from cardtable.games.drump.endings import field_score
 from cardtable.games.drump.events import Recycled, TurnStarted
@@ -102,27 +89,27 @@ class DrumpHeuristicBot:
         """How much this bot likes an action (higher is better)."""
         seat = view.seat
         assert seat is not None
-        if isinstance(action, Summon):
+        if isinstance(action, actions.Summon):
             return 100 + RANK[action.part]
-        if isinstance(action, ExtraJack):
+        if isinstance(action, actions.ExtraJack):
             return 90 if view.options.extra_jack_is_summon else 95
-        if isinstance(action, SetForce):
+        if isinstance(action, actions.SetForce):
             return self._score_set(view, seat, action)
-        if isinstance(action, Burst):
+        if isinstance(action, actions.Burst):
             return self._score_burst(view, seat, action)
-        if isinstance(action, Recycle):
+        if isinstance(action, actions.Recycle):
             return self._score_recycle(view, seat, action)
-        if isinstance(action, AceValue):
+        if isinstance(action, actions.AceValue):
             return self._score_ace(view, action)
-        if isinstance(action, (Block, Counter)):
+        if isinstance(action, (actions.Block, actions.Counter)):
             return self._score_answer(view, seat, action.card)
-        if isinstance(action, Discard):
+        if isinstance(action, actions.Discard):
             return -self._keep_value(view, seat, action.card)
-        if isinstance(action, Receive):
+        if isinstance(action, actions.Receive):
             return self._score_receive(view, seat)
-        if isinstance(action, DeclineDraw):
+        if isinstance(action, actions.DeclineDraw):
             return self._score_decline(view, seat)
-        if isinstance(action, DrawCard):
+        if isinstance(action, actions.DrawCard):
             return 20
         # Pass and end: the fallback.
         return 10
@@ -130,7 +117,7 @@ class DrumpHeuristicBot:
     def _wanted_values(self, view: DrumpView, seat: int) -> set[int]:
         return {RANK[card] for card in view.hand if _needed(view, seat, card)}
 
-    def _score_set(self, view: DrumpView, seat: int, action: SetForce) -> float:
+    def _score_set(self, view: DrumpView, seat: int, action: actions.SetForce) -> float:
         stack = _own_stack(view, seat, action.slot) + (action.card,)
         new_total = stack_total(stack)
         pays = payable_values(stack, view.options.ace_pays_any)
@@ -155,7 +142,7 @@ class DrumpHeuristicBot:
         blockers = [c for c in view.hand if IS_ACE[c] or (IS_FORCE[c] and RANK[c] >= 8)]
         return card in blockers and len(blockers) == 1
 
-    def _score_burst(self, view: DrumpView, seat: int, action: Burst) -> float:
+    def _score_burst(self, view: DrumpView, seat: int, action: actions.Burst) -> float:
         opponent = 1 - seat
         total, count = _totals(view, opponent, action.slot)
         threatening = count >= 2 and total >= 8
@@ -166,7 +153,7 @@ class DrumpHeuristicBot:
         # A sure success; cheaper cards first, stacks close to paying first.
         return (40 if threatening else 25) + total - RANK[action.card] / 2
 
-    def _score_recycle(self, view: DrumpView, seat: int, action: Recycle) -> float:
+    def _score_recycle(self, view: DrumpView, seat: int, action: actions.Recycle) -> float:
         if action.part in _taken_this_turn(view):
             # A part taken from the pile this turn is kept: giving it back could undo the recycle that
             # took it (take Qd for Kc, then Kc for Qd), the one way a DRUMP turn can return to where it was.
@@ -205,7 +192,7 @@ class DrumpHeuristicBot:
         behind = scores[seat] < scores[1 - seat]
         return 30 if behind and view.deck_size <= LOW_DECK else 0
 
-    def _score_ace(self, view: DrumpView, action: AceValue) -> float:
+    def _score_ace(self, view: DrumpView, action: actions.AceValue) -> float:
         # Make the attack fail (attack plus stack at most 13) when a value allows it.
         exchange = view.exchange
         assert exchange is not None

@@ -6,23 +6,8 @@ illegal action breaks, so that the error can name it.
 
 from __future__ import annotations
 
-from cardtable.games.drump.actions import (
-    AceValue,
-    Action,
-    Block,
-    Burst,
-    Counter,
-    DeclineDraw,
-    Discard,
-    DrawCard,
-    End,
-    ExtraJack,
-    Pass,
-    Receive,
-    Recycle,
-    SetForce,
-    Summon,
-)
+from cardtable.games.drump import actions
+from cardtable.games.drump.actions import Action
 from cardtable.games.drump.cards import BODY_PARTS, IS_ACE, NO_CARD, RANK, card_name
 from cardtable.games.drump.exchange import answer_need
 from cardtable.games.drump.stacks import STACK_LIMIT, payable_values, stack_total
@@ -40,13 +25,13 @@ from cardtable.games.drump.state import (
 
 #: The kinds of action each phase asks for.
 _PHASE_ACTIONS: dict[int, tuple[type[Action], ...]] = {
-    MAIN: (SetForce, Summon, ExtraJack, Recycle, Burst, End),
-    DEFENDING: (Receive, Block),
-    ACE_CHOICE: (AceValue,),
-    BLOCKING: (Block, Pass),
-    COUNTERING: (Counter, Pass),
-    DRAW_CHOICE: (DrawCard, DeclineDraw),
-    DISCARDING: (Discard,),
+    MAIN: (actions.SetForce, actions.Summon, actions.ExtraJack, actions.Recycle, actions.Burst, actions.End),
+    DEFENDING: (actions.Receive, actions.Block),
+    ACE_CHOICE: (actions.AceValue,),
+    BLOCKING: (actions.Block, actions.Pass),
+    COUNTERING: (actions.Counter, actions.Pass),
+    DRAW_CHOICE: (actions.DrawCard, actions.DeclineDraw),
+    DISCARDING: (actions.Discard,),
 }
 
 
@@ -89,31 +74,31 @@ def _phase_demand(state: DrumpState) -> str:
 
 
 def _cards_from_hand(action: Action) -> tuple[int, ...]:
-    if isinstance(action, (SetForce, Burst, Block, Counter, Discard)):
+    if isinstance(action, (actions.SetForce, actions.Burst, actions.Block, actions.Counter, actions.Discard)):
         return (action.card,)
-    if isinstance(action, Summon):
+    if isinstance(action, actions.Summon):
         return (action.part,)
-    if isinstance(action, ExtraJack):
+    if isinstance(action, actions.ExtraJack):
         return (action.jack, action.ace)
-    if isinstance(action, Recycle):
+    if isinstance(action, actions.Recycle):
         return (action.part,)
     return ()
 
 
 def _explain(state: DrumpState, seat: int, action: Action) -> str | None:
     options = state.options
-    if isinstance(action, SetForce):
+    if isinstance(action, actions.SetForce):
         if state.slots_set >> action.slot & 1:
             return f"slot {action.slot + 1} already received a card this turn (one per slot per turn)"
         total = stack_total(state.stacks[seat][action.slot]) + RANK[action.card]
         if total > STACK_LIMIT:
             return f"stack {action.slot + 1} would total {total} (Aces as 1), over {STACK_LIMIT}"
-    if isinstance(action, (Summon, ExtraJack)):
-        part = action.part if isinstance(action, Summon) else action.jack
+    if isinstance(action, (actions.Summon, actions.ExtraJack)):
+        part = action.part if isinstance(action, actions.Summon) else action.jack
         zone = state.part_zone[part]
         if state.zones[seat][zone] != NO_CARD:
             return f"your {BODY_PARTS[zone]} zone already holds {card_name(state.zones[seat][zone])}"
-    if isinstance(action, Summon):
+    if isinstance(action, actions.Summon):
         if state.summoned:
             return "you have already summoned this turn"
         stack = state.stacks[seat][action.slot]
@@ -125,7 +110,7 @@ def _explain(state: DrumpState, seat: int, action: Action) -> str | None:
                 f"stack {action.slot + 1} totals {stack_total(stack)} with Aces as 1, "
                 f"and cannot make {RANK[action.part]} for {card_name(action.part)}"
             )
-    if isinstance(action, ExtraJack):
+    if isinstance(action, actions.ExtraJack):
         limit = options.extra_jack_limit
         if limit == 0:
             return "these rules allow no Extra Jack (option extra_jack_limit is 0)"
@@ -134,7 +119,7 @@ def _explain(state: DrumpState, seat: int, action: Action) -> str | None:
             return f"you have already made {made} this turn, the limit"
         if options.extra_jack_is_summon and state.summoned:
             return "the Extra Jack counts as the turn's summon, and you have summoned"
-    if isinstance(action, Recycle):
+    if isinstance(action, actions.Recycle):
         limit = options.recycle_limit
         if limit is not None and state.recycles >= limit:
             return f"you have recycled {state.recycles} times this turn, the limit"
@@ -142,15 +127,15 @@ def _explain(state: DrumpState, seat: int, action: Action) -> str | None:
             return "the deck is empty: nothing to draw"
         if action.take is not None and action.take not in state.pile:
             return f"{card_name(action.take)} is not in the discard pile"
-    if isinstance(action, Burst):
+    if isinstance(action, actions.Burst):
         if state.burst_used:
             return "you have already burst this turn"
         if not state.stacks[1 - seat][action.slot]:
             return f"the opponent's slot {action.slot + 1} is empty"
-    if isinstance(action, AceValue):
+    if isinstance(action, actions.AceValue):
         assert state.exchange is not None
         return f"the Ace to count now is {card_name(state.exchange.pending_aces[0])}"
-    if isinstance(action, (Block, Counter)) and not IS_ACE[action.card]:
+    if isinstance(action, (actions.Block, actions.Counter)) and not IS_ACE[action.card]:
         need = answer_need(state, seat)
         if options.block_adds:
             return f"{card_name(action.card)} does not put your side ahead (it needs more than {need})"

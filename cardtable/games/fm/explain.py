@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-from cardtable.games.fm.actions import (
-    DIRECT,
-    Action,
-    Activate,
-    Attack,
-    Cancel,
-    End,
-    Pick,
-    Place,
-    Play,
-    Switch,
-)
+from cardtable.games.fm import actions
+from cardtable.games.fm.actions import DIRECT, Action
 from cardtable.games.fm.carddata import card
 from cardtable.games.fm.state import BATTLE, FIELD_PICK, OVER, PICKING, PLACING, FmState
 from cardtable.games.fm.turn import is_first_turn
@@ -30,11 +20,11 @@ def explain_illegal(state: FmState, action: Action) -> str:
     if state.phase == OVER:
         return "the duel is over"
     seat = state.turn_seat
-    phase_of = {Pick: PICKING, Cancel: PICKING, Play: PICKING, Place: PLACING}
+    phase_of = {actions.Pick: PICKING, actions.Cancel: PICKING, actions.Play: PICKING, actions.Place: PLACING}
     wanted = phase_of.get(type(action), BATTLE)
     if wanted != state.phase:
         return f"now is not the time: {_DEMAND[state.phase]}"
-    if isinstance(action, Pick):
+    if isinstance(action, actions.Pick):
         if action.source >= FIELD_PICK:
             zone = action.source - FIELD_PICK
             if state.picks:
@@ -43,11 +33,11 @@ def explain_illegal(state: FmState, action: Action) -> str:
         if action.source in state.picks:
             return f"card {action.source + 1} is picked already"
         return f"you can pick from {len(state.window(seat))} cards"
-    if isinstance(action, Play):
+    if isinstance(action, actions.Play):
         return "pick at least one card from your hand"
-    if isinstance(action, Cancel):
+    if isinstance(action, actions.Cancel):
         return "nothing is picked"
-    if isinstance(action, Place):
+    if isinstance(action, actions.Place):
         pending = state.pending
         if pending is not None and pending.zone is not None and action.zone is not None:
             return f"the monster goes back to zone {pending.zone + 1}, where it was made"
@@ -55,7 +45,7 @@ def explain_illegal(state: FmState, action: Action) -> str:
             return "no monster zone is free: say which monster it replaces (on m<zone>)"
         return "a monster zone is free: place it without replacing one"
     mine, theirs = state.monsters[seat], state.monsters[1 - seat]
-    if isinstance(action, Attack):
+    if isinstance(action, actions.Attack):
         monster = mine[action.zone]
         if monster is None:
             return f"you have no monster in zone {action.zone + 1}"
@@ -70,17 +60,17 @@ def explain_illegal(state: FmState, action: Action) -> str:
         if action.target == DIRECT:
             return "you attack directly only when the opponent has no monster"
         return f"the opponent has no monster in zone {action.target + 1}"
-    if isinstance(action, Switch):
+    if isinstance(action, actions.Switch):
         if mine[action.zone] is None:
             return f"you have no monster in zone {action.zone + 1}"
         if state.switched >> action.zone & 1:
             return "that monster has changed position this turn already (once a turn)"
         return "a monster that attacked may not change position that turn"
-    if isinstance(action, Activate):
+    if isinstance(action, actions.Activate):
         entry = state.magic[seat][action.zone]
         if entry is None:
             return f"your magic zone {action.zone + 1} is empty"
         return f"{card(entry.card).name} is a trap: it springs by itself"
-    assert isinstance(action, End)
+    assert isinstance(action, actions.End)
     del theirs
     return _DEMAND[state.phase]

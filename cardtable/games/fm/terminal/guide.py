@@ -17,19 +17,8 @@ from cardtable.core.errors import UnknownNameError
 from cardtable.core.events import Event
 from cardtable.core.numbers import whole_number
 from cardtable.frontends.registry import Hint, UnknownCard
-from cardtable.games.fm import magic
-from cardtable.games.fm.actions import (
-    DIRECT,
-    Action,
-    Activate,
-    Attack,
-    Cancel,
-    End,
-    Pick,
-    Place,
-    Play,
-    Switch,
-)
+from cardtable.games.fm import actions, magic
+from cardtable.games.fm.actions import DIRECT, Action
 from cardtable.games.fm.carddata import TERRAINS, CardKind, card, card_text
 from cardtable.games.fm.combat import terrain_boost
 from cardtable.games.fm.combination import StepKind
@@ -49,39 +38,39 @@ def steps(view: FmView, action: Action) -> tuple[str, ...]:
     """The steps of a duel move: pick, then the card; position, then star, then zone for a placement."""
     me = view.seat if view.seat is not None else 0
     match action:
-        case Pick(source=source) if source >= FIELD_PICK:
+        case actions.Pick(source=source) if source >= FIELD_PICK:
             monster = view.monsters[me][source - FIELD_PICK]
             name = card(monster.card).name if monster is not None and monster.card is not None else "?"
             return ("pick", f"m{source - FIELD_PICK + 1} {name} (field)")
-        case Pick(source=source):
+        case actions.Pick(source=source):
             data = card(view.window[source])
             stats = f" {data.atk}/{data.defence}" if data.is_monster else f" ({data.kind})"
             return ("pick", f"h{source + 1} {data.name}{stats}")
-        case Play(face_up=face_up):
+        case actions.Play(face_up=face_up):
             return ("play face up" if face_up else "play down (face down)",)
-        case Cancel():
+        case actions.Cancel():
             return ("cancel: put the picks back",)
-        case Place(attack=attack, star=star, zone=zone):
+        case actions.Place(attack=attack, star=star, zone=zone):
             labels = ["attack" if attack else "defence", f"star {star + 1} {_star(view, star)}"]
             if zone is not None:
                 replaced = view.monsters[me][zone]
                 name = card(replaced.card).name if replaced is not None and replaced.card is not None else ""
                 labels.append(f"on m{zone + 1} {name}".rstrip())
             return tuple(labels)
-        case Attack(zone=zone, target=target):
+        case actions.Attack(zone=zone, target=target):
             attacker = view.monsters[me][zone]
             first = f"attack with m{zone + 1} {_monster_name(attacker)}"
             if target == DIRECT:
                 return (first, "direct")
             return (first, f"m{target + 1} {_monster_name(view.monsters[1 - me][target])}")
-        case Switch(zone=zone):
+        case actions.Switch(zone=zone):
             monster = view.monsters[me][zone]
             turned = "defence" if monster is not None and monster.attack else "attack"
             return (f"switch m{zone + 1} {_monster_name(monster)} to {turned}",)
-        case Activate(zone=zone):
+        case actions.Activate(zone=zone):
             known = view.magic[me][zone]
             return (f"activate s{zone + 1} {card(known).name if known is not None else ''}".rstrip(),)
-        case End():
+        case actions.End():
             return ("end the turn",)
     return (str(action),)
 
