@@ -10,6 +10,7 @@ from cardtable.games import get_game
 from cardtable.games.crazy_eights import evaluate as eights_evaluate
 from cardtable.games.crazy_eights import rules as eights_rules
 from cardtable.games.crazy_eights.state import CrazyEightsState
+from cardtable.games.drump.state import SEATS
 
 
 def eights(**fields: object) -> AnyGame:
@@ -36,8 +37,17 @@ def test_a_part_its_module_does_not_define_keeps_the_default() -> None:
     game = eights()
     assert game.evaluate(None) is None
     assert game.web_folder is None
+    assert game.screen is None and game.encoding is None
     dnup_web = Path(__file__).parent.parent / "cardtable/games/dnup/web"
     assert Path(get_game("dnup").web_folder or "") == dnup_web
+    assert get_game("dnup").screen == "cardtable.games.dnup.screen"
+
+
+def test_a_fixed_number_of_seats_comes_from_the_state_module() -> None:
+    drump = folder_game(
+        "cardtable.games.drump", title="DRUMP again", current_seat=None, notation="", card_name=str
+    )
+    assert (drump.min_seats, drump.max_seats, drump.seats(None)) == (SEATS, SEATS, SEATS)
 
 
 def test_the_games_own_fields_win() -> None:

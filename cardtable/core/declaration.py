@@ -7,16 +7,19 @@ docs/new-game.md gives each part of a game its module: `rules.py` (`new_game`,
 `hidden_cards`), `explain.py` (`explain_illegal`), `determinize.py`
 (`determinize`, and a `Determinizer` of the seen cards if the game has one)
 and `evaluate.py` (`evaluate`, `playout_action`).  A state keeps its options
-in `options`, its seat count in `seats` and its outcome in `result`; its
-actions are interned; a `web/` folder beside the modules is its browser
-board.  `folder_game` declares all these, each optional part only where its
-module defines it, and the game names the rest itself (title, card names,
-bots, lobby entry, front ends) and whatever it does otherwise.
+in `options`, its seat count in `seats` (or `state.py` names a fixed count
+`SEATS`) and its outcome in `result`; its actions are interned.  A `web/`
+folder beside the modules is its browser board; modules `screen` and
+`encoding`, its terminal screen and machine-learning encoding.  `folder_game`
+declares all these, each optional part only where its module defines it,
+and the game names the rest itself (title, card names, bots, lobby entry)
+and whatever it does otherwise.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.util import find_spec
 from operator import attrgetter
 from pathlib import Path
 from types import ModuleType
@@ -65,6 +68,13 @@ def folder_game(package: str, **fields: Any) -> Game[Any, Any, Any, Any]:
     for key, (module, name) in optional.items():
         if hasattr(module, name):
             declared[key] = getattr(module, name)
+    seats = getattr(part("state"), "SEATS", None)
+    if seats is not None:
+        # A game for a fixed number of seats names it SEATS in its state module.
+        declared.update(min_seats=seats, max_seats=seats, seats=lambda state: seats)
+    for front_end in ("screen", "encoding"):
+        if find_spec(f"{package}.{front_end}") is not None:
+            declared[front_end] = f"{package}.{front_end}"
     if hasattr(determinize, "Determinizer"):
         declared["determinizer"] = lambda seen: determinize.Determinizer(seen).draw
     web = Path(import_module(package).__path__[0], "web")

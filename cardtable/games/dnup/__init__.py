@@ -46,9 +46,6 @@ GAME: Game[DnupState, Action, DnupView, DnupOptions] = folder_game(
     bots={"heuristic": DnupHeuristicBot},
     # 2: the turn limit (house rule, on by default), and the turn count in every state.
     rules_version=2,
-    # Its front ends, in its folder (docs/new-game.md).
-    screen="cardtable.games.dnup.screen",
-    encoding="cardtable.games.dnup.encoding",
 )
 
 register(GAME)

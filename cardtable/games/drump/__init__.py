@@ -25,15 +25,12 @@ from cardtable.games.drump.coach import DrumpCoachBot
 from cardtable.games.drump.endings import DrumpEnding
 from cardtable.games.drump.options import DrumpOptions
 from cardtable.games.drump.stacks import Payment, stack_payments
-from cardtable.games.drump.state import SEATS, DrumpState, unlogged
+from cardtable.games.drump.state import DrumpState, unlogged
 from cardtable.games.drump.view import DrumpView
 
 GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = folder_game(
     __name__,
     title="DRUMP",
-    min_seats=SEATS,
-    max_seats=SEATS,
-    seats=lambda state: SEATS,
     current_seat=DrumpState.current_seat,
     unlogged=unlogged,
     lobby={
@@ -45,9 +42,6 @@ GAME: Game[DrumpState, Action, DrumpView, DrumpOptions] = folder_game(
     notation=docstring_section(actions.__doc__, "Notation"),
     card_name=card_name,
     bots={"heuristic": DrumpHeuristicBot, "coach": DrumpCoachBot},
-    # Its front ends, in its folder (docs/new-game.md).
-    screen="cardtable.games.drump.screen",
-    encoding="cardtable.games.drump.encoding",
 )
 
 register(GAME)

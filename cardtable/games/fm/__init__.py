@@ -22,15 +22,12 @@ from cardtable.games.fm.duelists import random_duel
 from cardtable.games.fm.magic import trap_against_attack
 from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.rank import rank_letter, rank_rewards, rank_score
-from cardtable.games.fm.state import SEATS, DuelEnding, FmState, unlogged
+from cardtable.games.fm.state import DuelEnding, FmState, unlogged
 from cardtable.games.fm.view import FmView, card_label
 
 GAME: Game[FmState, Action, FmView, FmOptions] = folder_game(
     __name__,
     title="Forbidden Memories",
-    min_seats=SEATS,
-    max_seats=SEATS,
-    seats=lambda state: SEATS,
     new_state=random_duel,
     current_seat=FmState.current_seat,
     unlogged=unlogged,
@@ -75,9 +72,8 @@ GAME: Game[FmState, Action, FmView, FmOptions] = folder_game(
     # Each side brings its own deck, and fusions make new cards.
     known_card_set=False,
     conserves_cards=False,
-    # Its front ends, in its folder (docs/new-game.md).
+    # Its terminal front end is a package of its own (docs/new-game.md).
     screen="cardtable.games.fm.terminal",
-    encoding="cardtable.games.fm.encoding",
     server="cardtable.games.fm.server.extension",
 )
 

@@ -47,9 +47,6 @@ GAME: Game[ScoutState, Action, ScoutView, ScoutOptions] = folder_game(
     bots={"heuristic": ScoutHeuristicBot},
     # 2: the 2-player game's second round is dealt from the cards set aside in the first.
     rules_version=2,
-    # Its front ends, in its folder (docs/new-game.md).
-    screen="cardtable.games.scout.screen",
-    encoding="cardtable.games.scout.encoding",
 )
 
 register(GAME)
