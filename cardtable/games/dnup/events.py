@@ -4,6 +4,9 @@ Seats count from 0 and rounds from 0, as in the state; cards are oriented
 codes (`cardtable.core.pairs`).  One event has a redacted form: a deal shows
 its cards to the seat dealt only (`hand` None for everyone else).  Every
 other event is public: cards on the table, taken or beaten back are seen by all.
+
+A round opens with the events of every game dealt round by round,
+`RoundStarted` and `Dealt` (`cardtable.core.round_events`).
 """
 
 from __future__ import annotations
@@ -11,23 +14,8 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from cardtable.core.events import Event, event
+from cardtable.core.round_events import Dealt, RoundStarted
 from cardtable.games.dnup.endings import DnupEnding, DnupRoundEnding
-
-
-@event
-class RoundStarted(Event):
-    """A round begins (from 0), `start_seat` playing first."""
-
-    round: int
-    start_seat: int
-
-
-@event
-class Dealt(Event):
-    """`seat` is dealt its hand (None: not shown to this observer)."""
-
-    seat: int
-    hand: tuple[int, ...] | None
 
 
 @event

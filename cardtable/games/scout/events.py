@@ -6,6 +6,9 @@ redacted form, written to the logs of every observer but one: a deal shows
 its cards to the seat dealt only (`hand` None for the others), and where a
 scouted card went and which way up is the scout's secret (`turned` and
 `position` None for the others).
+
+A round opens with the events of every game dealt round by round,
+`RoundStarted` and `Dealt` (`cardtable.core.round_events`).
 """
 
 from __future__ import annotations
@@ -13,23 +16,8 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from cardtable.core.events import Event, event
+from cardtable.core.round_events import Dealt, RoundStarted
 from cardtable.games.scout.endings import RoundFacts, ScoutEnding, ScoutRoundEnding
-
-
-@event
-class RoundStarted(Event):
-    """A round begins (from 0), `start_seat` deciding first."""
-
-    round: int
-    start_seat: int
-
-
-@event
-class Dealt(Event):
-    """`seat` is dealt its hand, left to right (None: not shown to this observer)."""
-
-    seat: int
-    hand: tuple[int, ...] | None
 
 
 @event
