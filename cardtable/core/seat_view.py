@@ -37,6 +37,12 @@ class SeatView(Generic[OptionsT, EventT]):
         # A state logs only its own game's events.
         return cast(tuple[EventT, ...], self.history.entries())
 
+    def own_seat(self, need: str) -> int:
+        """The seat whose view this is; ValueError, saying `need` wants a seat, for a spectator's view."""
+        if self.seat is None:
+            raise ValueError(f"{need} is of a seat's view, not a spectator's")
+        return self.seat
+
     def describe(self, event: EventT) -> str:
         """One event in words."""
         raise NotImplementedError(f"{type(self).__name__} does not describe its events")

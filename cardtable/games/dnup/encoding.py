@@ -72,9 +72,7 @@ _PHASE = {name: LAYOUT.phase + index for index, name in enumerate(PHASE_NAMES)}
 
 def observe(view: DnupView) -> Observation:
     """The observation of a dnup view (its seat must not be a spectator)."""
-    me = view.seat
-    if me is None:
-        raise ValueError("an observation is of a seat's view, not a spectator's")
+    me = view.own_seat("an observation")
     out = new_entries(LAYOUT)
     _fill(out, me, view, view.hand, view.known_in_hand, view.hand_sizes, view.phase, view.aside_size)
     return finished(out)

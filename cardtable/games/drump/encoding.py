@@ -80,9 +80,7 @@ _ACE_SUIT = {ace: LAYOUT.pending_aces + index for index, ace in enumerate(ACES)}
 
 def observe(view: DrumpView) -> Observation:
     """The observation of a DRUMP view (its seat must not be a spectator)."""
-    me = view.seat
-    if me is None:
-        raise ValueError("an observation is of a seat's view, not a spectator's")
+    me = view.own_seat("an observation")
     out = new_entries(LAYOUT)
     for card in view.hand:
         out[HAND + card] = 1.0

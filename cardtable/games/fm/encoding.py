@@ -122,9 +122,7 @@ def _monster(out: Entries, at: int, monster: SeenMonster) -> None:
 
 def observe(view: FmView) -> Observation:
     """The observation of a duel's view (its seat must not be a spectator)."""
-    me = view.seat
-    if me is None:
-        raise ValueError("an observation is of a seat's view, not a spectator's")
+    me = view.own_seat("an observation")
     order = (me, 1 - me)
     out = new_entries(LAYOUT)
     for place, card in enumerate(view.window):

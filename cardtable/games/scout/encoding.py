@@ -79,9 +79,7 @@ _BOTTOM_ENTRY = tuple(NUMBERS + BOTTOM[code] - 1 for code in range(2 * CARDS))
 
 def observe(view: ScoutView) -> Observation:
     """The observation of a Scout view (its seat must not be a spectator)."""
-    me = view.seat
-    if me is None:
-        raise ValueError("an observation is of a seat's view, not a spectator's")
+    me = view.own_seat("an observation")
     out = new_entries(LAYOUT)
     _fill(out, me, view, view.hand, view.known_in_hand, view.hand_sizes, view.owner, view.phase)
     for card in view.aside_seen[me]:
