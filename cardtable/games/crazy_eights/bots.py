@@ -8,25 +8,15 @@ keep a playable card.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
-from cardtable.core.players import best_scored
+from cardtable.core.scoring_bot import ScoringBot
 from cardtable.games.crazy_eights.actions import Action, Draw, Name, Pass, Play
 from cardtable.games.crazy_eights.cards import HOYLE_PENALTY, IS_EIGHT, SUIT
 from cardtable.games.crazy_eights.evaluate import best_suit
 from cardtable.games.crazy_eights.view import CrazyEightsView
 
 
-class CrazyEightsHeuristicBot:
+class CrazyEightsHeuristicBot(ScoringBot[CrazyEightsView, Action]):
     """Plays Crazy Eights by simple priorities, from its view alone."""
-
-    name = "heuristic"
-
-    def choose(self, view: CrazyEightsView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The legal action with the best score (ties broken at random)."""
-        action: Action = best_scored(legal, lambda candidate: self.score(view, candidate), rng)
-        return action
 
     def score(self, view: CrazyEightsView, action: Action) -> float:
         """How much this bot likes an action."""

@@ -7,12 +7,11 @@ make larger groups, and takes cards only when nothing else is left.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
 from cardtable.core.pairs import TOP, turned
-from cardtable.core.players import best_scored
+from cardtable.core.scoring_bot import ScoringBot
 from cardtable.games.dnup.actions import Action, Add, Play, Rotate, Take
 from cardtable.games.dnup.events import MOVES, Rotated
 from cardtable.games.dnup.view import DnupView
@@ -23,15 +22,8 @@ def hand_quality(hand: Sequence[int]) -> float:
     return float(sum(count * count for count in Counter(TOP[code] for code in hand).values()))
 
 
-class DnupHeuristicBot:
+class DnupHeuristicBot(ScoringBot[DnupView, Action]):
     """Plays dnup by simple priorities, from its view alone."""
-
-    name = "heuristic"
-
-    def choose(self, view: DnupView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The legal action with the best score (ties broken at random)."""
-        action: Action = best_scored(legal, lambda candidate: self.score(view, candidate), rng)
-        return action
 
     def score(self, view: DnupView, action: Action) -> float:
         """How much this bot likes an action."""

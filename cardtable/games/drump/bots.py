@@ -10,10 +10,7 @@ the bot follows every payment option (`ace_pays_any` included).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
-from cardtable.core.players import best_scored
+from cardtable.core.scoring_bot import ScoringBot
 from cardtable.games.drump import actions
 from cardtable.games.drump.actions import Action
 from cardtable.games.drump.cards import IS_ACE, IS_FORCE, IS_PART, NO_CARD, RANK, SUIT
@@ -73,17 +70,11 @@ def _pays(view: DrumpView, stack: tuple[int, ...], value: int) -> bool:
     return bool(payable_values(stack, view.options.ace_pays_any) >> value & 1)
 
 
-class DrumpHeuristicBot:
+class DrumpHeuristicBot(ScoringBot[DrumpView, Action]):
     """Plays DRUMP by simple priorities, from its view alone."""
 
-    name = "heuristic"
     #: Recycles a turn at most, so that unlimited recycling (PT) cannot loop.
     max_recycles = 2
-
-    def choose(self, view: DrumpView, legal: Sequence[Action], rng: random.Random) -> Action:
-        """The legal action with the best score (ties broken at random)."""
-        action: Action = best_scored(legal, lambda candidate: self.score(view, candidate), rng)
-        return action
 
     def score(self, view: DrumpView, action: Action) -> float:
         """How much this bot likes an action (higher is better)."""
