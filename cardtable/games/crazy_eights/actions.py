@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.errors import ActionParseError
+from cardtable.core.notation import action_words
 from cardtable.games.crazy_eights.cards import CARD_NAMES, DECK, SUIT_LETTERS, parse_card, parse_suit
 
 
@@ -71,13 +72,7 @@ def format_action(action: Action) -> str:
 
 def parse_action(text: str) -> Action:
     """The action written in Crazy Eights notation (ActionParseError if it is not)."""
-    if not isinstance(text, str):
-        raise ActionParseError(repr(text), "an action is written as text")
-    tokens = text.strip().split()
-    if not tokens:
-        raise ActionParseError(text, "it is empty")
-    verb, *rest = tokens
-    verb = verb.lower()
+    verb, rest = action_words(text)
     if verb in ("draw", "pass"):
         if rest:
             raise ActionParseError(text, f"{verb} takes nothing after it")
