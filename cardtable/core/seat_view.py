@@ -43,6 +43,11 @@ class SeatView(Generic[OptionsT, EventT]):
             raise ValueError(f"{need} is of a seat's view, not a spectator's")
         return self.seat
 
+    def sides(self) -> tuple[int, int]:
+        """In a game of two seats: the viewer's seat (the first, for a spectator's view) and the other."""
+        near = 0 if self.seat is None else self.seat
+        return near, 1 - near
+
     def describe(self, event: EventT) -> str:
         """One event in words."""
         raise NotImplementedError(f"{type(self).__name__} does not describe its events")

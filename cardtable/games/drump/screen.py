@@ -162,15 +162,9 @@ def _turn_line(view: DrumpView, names: Sequence[str]) -> Text:
     return line
 
 
-def _sides(view: DrumpView) -> tuple[int, int]:
-    """The viewer's seat (the first for a spectator) and the other."""
-    me = view.seat if view.seat is not None else 0
-    return me, 1 - me
-
-
 def render(view: DrumpView, names: Sequence[str]) -> RenderableType:
     """The table as `view.seat` sees it: the opponent above, the pile, the viewer below."""
-    me, other = _sides(view)
+    me, other = view.sides()
     parts: list[RenderableType] = [_side(view, other, names[other]), _pile_line(view, names)]
     parts.append(_side(view, me, names[me]))
     if view.seat is not None:
@@ -181,7 +175,7 @@ def render(view: DrumpView, names: Sequence[str]) -> RenderableType:
 
 def render_compact(view: DrumpView, names: Sequence[str]) -> RenderableType:
     """The same table without panels: two lines a side."""
-    me, other = _sides(view)
+    me, other = view.sides()
     parts: list[RenderableType] = []
     for seat in (other, me):
         head = Text(("▶ " if seat == view.turn_seat else "") + names[seat], style="bold")
@@ -284,7 +278,7 @@ def card_info(view: DrumpView, text: str) -> RenderableType:
 
 
 def _whereabouts(view: DrumpView, card: int) -> str:
-    me, other = _sides(view)
+    me, other = view.sides()
     if card in view.hand:
         return "in your hand"
     for seat in (me, other):

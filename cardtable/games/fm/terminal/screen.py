@@ -146,15 +146,9 @@ def _hand(view: FmView, compact: bool) -> list[Text]:
     return lines
 
 
-def _sides(view: FmView) -> tuple[int, int]:
-    """The viewer's seat (the first for a spectator) and the other."""
-    me = view.seat if view.seat is not None else 0
-    return me, 1 - me
-
-
 def render(view: FmView, names: Sequence[str]) -> RenderableType:
     """The duel as `view.seat` sees it: the opponent above, the terrain and play, you and your hand below."""
-    me, other = _sides(view)
+    me, other = view.sides()
     parts: list[RenderableType] = [_side(view, other, names[other]), _middle_line(view)]
     parts.append(_side(view, me, names[me]))
     parts += _hand(view, compact=False)
@@ -192,7 +186,7 @@ def _compact_side(view: FmView, seat: int, name: str) -> list[RenderableType]:
 
 def render_compact(view: FmView, names: Sequence[str]) -> RenderableType:
     """The same duel without panels: a line for each side's name and counts, its monsters, its magic."""
-    me, other = _sides(view)
+    me, other = view.sides()
     parts: list[RenderableType] = [*_compact_side(view, other, names[other]), _middle_line(view)]
     parts += _compact_side(view, me, names[me])
     parts += _hand(view, compact=True)
