@@ -6,9 +6,10 @@ docs/new-game.md gives each part of a game its module: `rules.py` (`new_game`,
 (`OPTION_TABLE`), `state.py` (`all_cards`), `position.py`, `view.py` (`view`,
 `hidden_cards`), `explain.py` (`explain_illegal`), `determinize.py`
 (`determinize`, and a `Determinizer` of the seen cards if the game has one)
-and `evaluate.py` (`evaluate`, `playout_action`).  A state keeps its options
-in `options`, its seat count in `seats` (or `state.py` names a fixed count
-`SEATS`) and its outcome in `result`; its actions are interned.  A `web/`
+and `evaluate.py` if there is one (`evaluate`, `playout_action`).  A state
+keeps its options in `options`, its seat count in `seats` (or `state.py`
+names a fixed count `SEATS`) and its outcome in `result`; its actions are
+interned.  A `web/`
 folder beside the modules is its browser board; modules `screen` and
 `encoding`, its terminal screen and machine-learning encoding.  `folder_game`
 declares all these, each optional part only where its module defines it,
@@ -34,8 +35,12 @@ def folder_game(package: str, **fields: Any) -> Game[Any, Any, Any, Any]:
     def part(name: str) -> ModuleType:
         return import_module(f"{package}.{name}")
 
+    def has(name: str) -> bool:
+        return find_spec(f"{package}.{name}") is not None
+
     rules, actions, view, position = part("rules"), part("actions"), part("view"), part("position")
-    determinize, evaluate = part("determinize"), part("evaluate")
+    determinize = part("determinize")
+    evaluate = part("evaluate") if has("evaluate") else None
     declared: dict[str, Any] = dict(
         name=package.rsplit(".", 1)[-1],
         option_table=part("options").OPTION_TABLE,
@@ -55,7 +60,7 @@ def folder_game(package: str, **fields: Any) -> Game[Any, Any, Any, Any]:
         hidden_cards=view.hidden_cards,
         determinize=determinize.determinize,
     )
-    # The parts a game may leave out: each is taken when its module defines it.
+    # The parts a game may leave out: each is taken when its module (if any) defines it.
     optional = {
         "new_state": (rules, "new_game"),
         "min_seats": (rules, "MIN_SEATS"),
@@ -73,7 +78,7 @@ def folder_game(package: str, **fields: Any) -> Game[Any, Any, Any, Any]:
         # A game for a fixed number of seats names it SEATS in its state module.
         declared.update(min_seats=seats, max_seats=seats, seats=lambda state: seats)
     for front_end in ("screen", "encoding"):
-        if find_spec(f"{package}.{front_end}") is not None:
+        if has(front_end):
             declared[front_end] = f"{package}.{front_end}"
     if hasattr(determinize, "Determinizer"):
         declared["determinizer"] = lambda seen: determinize.Determinizer(seen).draw
