@@ -4,7 +4,8 @@ A game's view class extends `SeatView` with what its seat may see of the
 table, defines `describe` (an event in words) and writes its JSON through
 `view_json`, which puts the parts every view's JSON shares around the game's.
 Its `view(state, seat)` takes the shared parts from the state with
-`seat_parts`.
+`seat_parts`.  A bot or encoding that needs a seat asks `own_seat` (a
+spectator's view has none); a board of two sides asks `sides`.
 """
 
 from __future__ import annotations
