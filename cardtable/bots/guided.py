@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardtable.bots.learned.encoding import Encoding, Observation, encoding_for
-from cardtable.bots.learned.network import FORMAT, Network, PolicyFileError
+from cardtable.bots.learned.network import Network, PolicyFileError, write_arrays
 from cardtable.core.chance import below
 from cardtable.core.errors import UnknownNameError
 from cardtable.games import AnyGame
@@ -79,23 +79,9 @@ class PolicyValueNetwork:
 
     def save(self, path: str | Path) -> None:
         """A policy file (`policy:FILE` reads it) holding the value head too."""
-        policy = self.policy
-        meta = {
-            "format": FORMAT,
-            "game": policy.game,
-            "observation_size": int(policy.weights[0].shape[0]),
-            "action_count": int(policy.weights[-1].shape[1]),
-            "layers": len(policy.weights),
-            "value_head": True,
-            "mix": self.mix,
-        }
-        arrays: dict[str, npt.NDArray[np.generic]] = {"meta": np.array(json.dumps(meta))}
-        for index, (weight, bias) in enumerate(zip(policy.weights, policy.biases, strict=True)):
-            arrays[f"weight{index}"] = weight
-            arrays[f"bias{index}"] = bias
+        arrays = self.policy.arrays(value_head=True, mix=self.mix)
         arrays["value_weight"], arrays["value_bias"] = self.value_weight, self.value_bias
-        with open(path, "wb") as file:
-            np.savez_compressed(file, **arrays)  # type: ignore[arg-type]
+        write_arrays(path, arrays)
 
     @classmethod
     def load(cls, path: str | Path, encoding: Encoding) -> PolicyValueNetwork:

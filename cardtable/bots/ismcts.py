@@ -219,16 +219,20 @@ class TreeSearch:
             steps += 1
 
 
-class ISMCTSBot:
-    """Information-set MCTS: sees only its view, draws a consistent state every iteration."""
-
-    name = "ismcts"
+class TreeBot:
+    """A bot that decides by a `TreeSearch` of the given budget and settings (see below)."""
 
     def __init__(
         self, game: AnyGame, iterations: int | None = 1000, seconds: float | None = None, **settings: Any
     ) -> None:
         self.game = game
         self.tree = TreeSearch(game, iterations, seconds, **settings)
+
+
+class ISMCTSBot(TreeBot):
+    """Information-set MCTS: sees only its view, draws a consistent state every iteration."""
+
+    name = "ismcts"
 
     @property
     def progress(self) -> ProgressReport | None:
@@ -245,16 +249,10 @@ class ISMCTSBot:
         return self.tree.search(lambda: draw(rng), legal, rng)
 
 
-class CheatingMCTSBot:
+class CheatingMCTSBot(TreeBot):
     """MCTS on the true state: a reference strength for benchmarks only, never a player's opponent."""
 
     name = "cheat"
-
-    def __init__(
-        self, game: AnyGame, iterations: int | None = 1000, seconds: float | None = None, **settings: Any
-    ) -> None:
-        self.game = game
-        self.tree = TreeSearch(game, iterations, seconds, **settings)
 
     def choose_from_state(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The action the search prefers, knowing every card."""
