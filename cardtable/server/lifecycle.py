@@ -158,11 +158,7 @@ class Lifecycle:
 
     @staticmethod
     def _seated(connection: Connection, what: str) -> tuple[LiveTable, int]:
-        table, seat = connection.table, connection.seat
-        if table is None:
-            raise ProtocolError("not_joined", f"join a table before you {what}")
-        if seat is None:
-            raise ProtocolError("spectator", f"a spectator cannot {what}; only a seat's token can")
+        table, seat = connection.seated(what)
         if table.finished:
             raise ProtocolError("game_over", f"table {table.id}'s game is over: nothing to {what}")
         if table.match.withdrawn(seat) is not None:

@@ -52,11 +52,7 @@ class Rematches:
 
     def answer(self, connection: Connection, message: Rematch) -> None:
         """A proposal, an answer to one, or the proposer's start (ProtocolError if out of place)."""
-        table, seat = connection.table, connection.seat
-        if table is None:
-            raise ProtocolError("not_joined", "join a table before proposing a rematch")
-        if seat is None:
-            raise ProtocolError("spectator", "a spectator cannot propose or answer a rematch")
+        table, seat = connection.seated("propose or answer a rematch")
         if not table.finished:
             raise ProtocolError("playing", f"table {table.id} is still playing; a rematch comes at the end")
         proposal = self.proposals.get(table.id)
