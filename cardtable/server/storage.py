@@ -159,7 +159,42 @@ class TableOwnership(Protocol):
         ...
 
 
-class Storage(TableOwnership, Protocol):
+class TableCalls(TableOwnership, Protocol):
+    """The calls `Storage` and `Database` make alike, the records passing through them as they are."""
+
+    def append_event(
+        self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
+    ) -> None:
+        """Store event `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
+        ...
+
+    def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
+        """Replace what a table keeps of its seats' secrets: a claimed or withdrawn invitation (committed)."""
+        ...
+
+    def list_tables(self, limit: int) -> list[TableListing]:
+        """The newest public tables, finished or not (unlisted and closed ones are left out)."""
+        ...
+
+    def unfinished_counts(self, creator: str) -> UnfinishedCounts:
+        """How many unfinished tables every server process on the database holds (limits.py):
+        `creator`'s, all, and those whose every seat is a bot's."""
+        ...
+
+    def load_campaign(self, token_hash: str) -> CampaignRecord | None:
+        """The campaign kept under a token's hash, or None."""
+        ...
+
+    def save_campaign(self, record: CampaignRecord) -> None:
+        """Keep a campaign, replacing the one under the same hash (committed on return)."""
+        ...
+
+    def close(self) -> None:
+        """Let go of the database."""
+        ...
+
+
+class Storage(TableCalls, Protocol):
     """What the server needs of a database.
 
     A write the database refuses (a full disk, a lock, an I/O error) raises StorageError, having stored
@@ -183,16 +218,6 @@ class Storage(TableOwnership, Protocol):
         """Store action `number` (from 0) of a table and when it was played (and the outcome, if it ended)."""
         ...
 
-    def append_event(
-        self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
-    ) -> None:
-        """Store event `number` (from 0) of a table, and its outcome if it ended the game (committed)."""
-        ...
-
-    def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
-        """Replace what a table keeps of its seats' secrets: a claimed or withdrawn invitation (committed)."""
-        ...
-
     def load_table(self, table_id: str) -> TableRecord | None:
         """A table with all its actions, or None."""
         ...
@@ -201,28 +226,8 @@ class Storage(TableOwnership, Protocol):
         """Every table whose game goes on, with its actions."""
         ...
 
-    def list_tables(self, limit: int) -> list[TableListing]:
-        """The newest public tables, finished or not (unlisted and closed ones are left out)."""
-        ...
 
-    def unfinished_counts(self, creator: str) -> UnfinishedCounts:
-        """How many unfinished tables every server process on the database holds (limits.py)."""
-        ...
-
-    def load_campaign(self, token_hash: str) -> CampaignRecord | None:
-        """The campaign kept under a token's hash, or None."""
-        ...
-
-    def save_campaign(self, record: CampaignRecord) -> None:
-        """Keep a campaign, replacing the one under the same hash (committed on return)."""
-        ...
-
-    def close(self) -> None:
-        """Let go of the database."""
-        ...
-
-
-class Database(TableOwnership, Protocol):
+class Database(TableCalls, Protocol):
     """Rows kept as they are given (the secrets in them sealed already); the same faults as `Storage`."""
 
     #: The database as a message names it: a file's path, or an address without its password.
@@ -238,16 +243,6 @@ class Database(TableOwnership, Protocol):
         """Store action `number` of a table as given, and the table's version and outcome (committed)."""
         ...
 
-    def append_event(
-        self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
-    ) -> None:
-        """Store event `number` of a table, and its outcome if it ended the game (committed)."""
-        ...
-
-    def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
-        """Replace a table's token hashes (committed)."""
-        ...
-
     def load_table(self, table_id: str) -> StoredTable | None:
         """A table with all its actions as stored, or None."""
         ...
@@ -255,27 +250,6 @@ class Database(TableOwnership, Protocol):
     def unfinished_tables(self) -> list[StoredTable]:
         """Every table without an outcome, oldest first."""
         ...
-
-    def list_tables(self, limit: int) -> list[TableListing]:
-        """The newest public tables."""
-        ...
-
-    def unfinished_counts(self, creator: str) -> UnfinishedCounts:
-        """How many unfinished tables: `creator`'s, all, and those whose every seat is a bot's."""
-        ...
-
-    def load_campaign(self, token_hash: str) -> CampaignRecord | None:
-        """The campaign under a token's hash, or None."""
-        ...
-
-    def save_campaign(self, record: CampaignRecord) -> None:
-        """Keep a campaign, replacing the one under the same hash (committed)."""
-        ...
-
-    def close(self) -> None:
-        """Let go of the database."""
-        ...
-
 
 
 class SealedStorage:
