@@ -16,7 +16,6 @@ duplicate, never stored twice).
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -36,8 +35,7 @@ from cardtable.server.storage import (
     UnfinishedCounts,
 )
 from cardtable.server.table_events import TableEvent, event_statements
-
-log = logging.getLogger("cardtable.server")
+from cardtable.server.write_faults import FaultLog
 
 #: Seconds a statement may run before the database cancels it (a lock held elsewhere, say).
 STATEMENT_SECONDS = 5.0
@@ -113,8 +111,7 @@ class PostgresDatabase:
         self.url = url
         self.where = without_password(url)
         #: The reason calls fail, from its first failure until one goes through.
-        self.fault: str | None = None
-        self.refused = 0
+        self.faults = FaultLog(self.where)
         self._connection: Any = None
         #: The tables whose locks this process's connection holds, and those it lost with a connection.
         self.held: set[str] = set()
@@ -156,14 +153,7 @@ class PostgresDatabase:
             raise DuplicateError(str(error).strip()) from None
         except psycopg.Error as error:
             raise self._refuse(error) from None
-        if self.fault is not None:
-            log.warning(
-                "the database %s is written again (%d calls were refused: %s)",
-                self.where,
-                self.refused,
-                self.fault,
-            )
-            self.fault, self.refused = None, 0
+        self.faults.went_through()
         return result
 
     def _refuse(self, error: Exception) -> StorageError:
@@ -172,16 +162,7 @@ class PostgresDatabase:
             # Left in a failed transaction (or broken): let it go, a new one is opened at the next call.
             connection.close()
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        self.refused += 1
-        if reason != self.fault:
-            self.fault = reason
-            log.error(
-                "cannot use the database %s: %s; actions and new tables are refused ('storage') until it "
-                "answers again",
-                self.where,
-                reason,
-            )
-        return StorageError(f"the database cannot be written: {reason}")
+        return self.faults.refuse(reason)
 
     def _write(self, statements: Sequence[tuple[str, Sequence[Any]]], table_id: str | None = None) -> None:
         """Run `statements` as one transaction; for a table, only while no other process owns it.
