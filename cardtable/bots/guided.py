@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardtable.bots.ismcts import playout
 from cardtable.bots.learned.encoding import Encoding, Observation, encoding_for
 from cardtable.bots.learned.network import Network, PolicyFileError, write_arrays
 from cardtable.core.chance import below
@@ -249,30 +250,12 @@ class GuidedBot:
         rewards = [(1.0 - value) / max(1, seats - 1)] * seats
         rewards[seat] = value
         if self.mix > 0.0:
-            played = self._playout(state, rng)
+            played = playout(self.game, state, rng, self.playout_depth)
             rewards = [
                 (1.0 - self.mix) * mine + self.mix * other
                 for mine, other in zip(rewards, played, strict=True)
             ]
         return rewards
-
-    def _playout(self, state: Any, rng: random.Random) -> list[float]:
-        game = self.game
-        steps = 0
-        while True:
-            result = game.outcome(state)
-            if result is not None:
-                return [result.payoff(seat) for seat in range(game.seats(state))]
-            if steps >= self.playout_depth:
-                values = game.evaluate(state)
-                if values is not None:
-                    return list(values)
-            actions = game.legal_actions(state)
-            choose = game.playout_action
-            state = game.apply(
-                state, actions[below(rng, len(actions))] if choose is None else choose(state, actions, rng)
-            )
-            steps += 1
 
 
 def guided_bot(spec: str, game: AnyGame) -> GuidedBot:
