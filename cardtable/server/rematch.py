@@ -132,9 +132,7 @@ def next_setup(table: LiveTable, coming: set[int]) -> TableSetup:
     """The set-up of a table's rematch: its game, rules and seats, a new deal, the next first player."""
     setup = table.setup
     seats = [
-        spec
-        if spec.is_bot or index in coming
-        else SeatSpec(f"{spec.name} (bot)", "heuristic", STAND_IN_PACE)
+        spec if spec.is_bot or index in coming else SeatSpec(f"{spec.name} (bot)", "heuristic", STAND_IN_PACE)
         for index, spec in enumerate(setup.seats)
     ]
     return TableSetup(

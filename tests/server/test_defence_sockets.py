@@ -228,4 +228,3 @@ def test_the_log_throttle_counts_what_it_leaves_out() -> None:
     now[0] += 1.0
     later = record("bad request")
     assert throttle.filter(later) and later.getMessage() == "bad request [8 more like this were not logged]"
-
