@@ -51,7 +51,7 @@ CREATE TABLE IF NOT EXISTS campaigns (
 
 
 #: The columns of a stored table that `stored_table` reads, in its order.
-TABLE_COLUMNS = "id, game, setup, token_hashes, creator, created, outcome"
+TABLE_COLUMNS = "id, setup, token_hashes, creator, created, outcome"
 #: The columns of a public table's listing that `listings` reads, in its order.
 LISTING_COLUMNS = "id, game, setup, created, version, finished"
 #: The columns of a campaign that `campaign` reads, in its order.
@@ -66,7 +66,7 @@ def new_table(table: StoredTable) -> tuple[Any, ...]:
     """The values of a new table's row: id, game, setup, token_hashes, creator, created."""
     return (
         table.id,
-        table.game,
+        table.setup["game"],
         json.dumps(table.setup),
         json.dumps(list(table.token_hashes)),
         table.creator,
@@ -91,10 +91,9 @@ def stored_table(
     events: Iterable[TableEvent],
 ) -> StoredTable:
     """A table from its row (`TABLE_COLUMNS`), its actions, their times and its events."""
-    table_id, game, setup, hashes, creator, created, outcome = row
+    table_id, setup, hashes, creator, created, outcome = row
     return StoredTable(
         id=table_id,
-        game=game,
         setup=json.loads(setup),
         token_hashes=tuple(json.loads(hashes)),
         creator=creator,
