@@ -23,48 +23,38 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-#: The modules compiled: the rules, states and evaluations each step of play or search runs, the
-#: games' determinize modules, the tree search and the random draws they make.  (mypyc 2.4.1
-#: crashes on an expression of the recursive LogNode type, which the determinize modules read
-#: through Any; the search's runtime-checkable Protocol is in `cardtable/bots/progress.py`, not
-#: compiled.)
-MODULES = (
-    "cardtable/games/drump/cards.py",
-    "cardtable/games/drump/stacks.py",
-    "cardtable/games/drump/state.py",
-    "cardtable/games/drump/rules.py",
-    "cardtable/games/drump/exchange.py",
-    "cardtable/games/drump/turns.py",
-    "cardtable/games/drump/burst.py",
-    "cardtable/games/drump/endings.py",
-    "cardtable/games/drump/evaluate.py",
-    "cardtable/games/scout/shows.py",
-    "cardtable/games/scout/state.py",
-    "cardtable/games/scout/rules.py",
-    "cardtable/games/scout/evaluate.py",
-    "cardtable/games/dnup/state.py",
-    "cardtable/games/dnup/rules.py",
-    "cardtable/games/dnup/evaluate.py",
-    "cardtable/games/fm/state.py",
-    "cardtable/games/fm/battle.py",
-    "cardtable/games/fm/combat.py",
-    "cardtable/games/fm/turn.py",
-    "cardtable/games/fm/rules.py",
-    "cardtable/games/fm/evaluate.py",
-    "cardtable/games/fm/magic.py",
-    "cardtable/games/fm/combination.py",
-    "cardtable/games/fm/carddata.py",
-    "cardtable/games/fm/decks.py",
-    "cardtable/games/fm/duelists.py",
-    "cardtable/games/drump/determinize.py",
-    "cardtable/games/scout/determinize.py",
-    "cardtable/games/dnup/determinize.py",
-    "cardtable/games/fm/determinize.py",
-    "cardtable/core/chance.py",
-    "cardtable/core/tuples.py",
-    "cardtable/bots/ismcts.py",
-)
+from cardtable.games import SHIPPED  # noqa: E402  (this checkout's package, whatever is installed)
+
+#: Every shipped game's hot modules, by one convention: its state, rules and evaluation, and its
+#: determinize module (each that the game has).  (mypyc 2.4.1 crashes on an expression of the
+#: recursive LogNode type, which the determinize modules read through Any.)
+GAME_MODULES = ("state", "rules", "evaluate", "determinize")
+#: Beyond those, the helpers a game's rules call at every step (a call from compiled code into a
+#: pure module is a Python call: docs/compiled.md).
+GAME_HELPERS = {
+    "drump": ("cards", "stacks", "exchange", "turns", "burst", "endings"),
+    "scout": ("shows",),
+    "fm": ("battle", "combat", "turn", "magic", "combination", "carddata", "decks", "duelists"),
+}
+#: The rest: the random draws and tuple helpers the rules use, and the tree search.  (The search's
+#: runtime-checkable Protocol is in `cardtable/bots/progress.py`, not compiled.)
+OTHER_MODULES = ("cardtable/core/chance.py", "cardtable/core/tuples.py", "cardtable/bots/ismcts.py")
+
+
+def game_modules(game: str) -> list[str]:
+    """A shipped game's compiled modules (paths from the checkout's root): its hot modules, its helpers."""
+    folder = Path("cardtable/games") / game
+    names = [name for name in GAME_MODULES if (ROOT / folder / f"{name}.py").is_file()]
+    unknown = [name for name in GAME_HELPERS.get(game, ()) if not (ROOT / folder / f"{name}.py").is_file()]
+    if unknown:
+        raise SystemExit(f"GAME_HELPERS names modules {game} does not have: {', '.join(unknown)}")
+    return [(folder / f"{name}.py").as_posix() for name in (*names, *GAME_HELPERS.get(game, ()))]
+
+
+#: The modules compiled: every game the registry ships (`cardtable.games.SHIPPED`), then the rest.
+MODULES = tuple(module for game in SHIPPED for module in game_modules(game)) + OTHER_MODULES
 
 
 def compiled_files(root: Path) -> list[Path]:

@@ -33,8 +33,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from cardtable.bots.ismcts import playout
 from cardtable.bots.learned.encoding import Encoding, Observation, encoding_for
-from cardtable.bots.learned.network import FORMAT, Network, PolicyFileError
+from cardtable.bots.learned.network import Network, PolicyFileError, write_arrays
 from cardtable.core.chance import below
 from cardtable.core.errors import UnknownNameError
 from cardtable.games import AnyGame
@@ -79,23 +80,9 @@ class PolicyValueNetwork:
 
     def save(self, path: str | Path) -> None:
         """A policy file (`policy:FILE` reads it) holding the value head too."""
-        policy = self.policy
-        meta = {
-            "format": FORMAT,
-            "game": policy.game,
-            "observation_size": int(policy.weights[0].shape[0]),
-            "action_count": int(policy.weights[-1].shape[1]),
-            "layers": len(policy.weights),
-            "value_head": True,
-            "mix": self.mix,
-        }
-        arrays: dict[str, npt.NDArray[np.generic]] = {"meta": np.array(json.dumps(meta))}
-        for index, (weight, bias) in enumerate(zip(policy.weights, policy.biases, strict=True)):
-            arrays[f"weight{index}"] = weight
-            arrays[f"bias{index}"] = bias
+        arrays = self.policy.arrays(value_head=True, mix=self.mix)
         arrays["value_weight"], arrays["value_bias"] = self.value_weight, self.value_bias
-        with open(path, "wb") as file:
-            np.savez_compressed(file, **arrays)  # type: ignore[arg-type]
+        write_arrays(path, arrays)
 
     @classmethod
     def load(cls, path: str | Path, encoding: Encoding) -> PolicyValueNetwork:
@@ -263,30 +250,12 @@ class GuidedBot:
         rewards = [(1.0 - value) / max(1, seats - 1)] * seats
         rewards[seat] = value
         if self.mix > 0.0:
-            played = self._playout(state, rng)
+            played = playout(self.game, state, rng, self.playout_depth)
             rewards = [
                 (1.0 - self.mix) * mine + self.mix * other
                 for mine, other in zip(rewards, played, strict=True)
             ]
         return rewards
-
-    def _playout(self, state: Any, rng: random.Random) -> list[float]:
-        game = self.game
-        steps = 0
-        while True:
-            result = game.outcome(state)
-            if result is not None:
-                return [result.payoff(seat) for seat in range(game.seats(state))]
-            if steps >= self.playout_depth:
-                values = game.evaluate(state)
-                if values is not None:
-                    return list(values)
-            actions = game.legal_actions(state)
-            choose = game.playout_action
-            state = game.apply(
-                state, actions[below(rng, len(actions))] if choose is None else choose(state, actions, rng)
-            )
-            steps += 1
 
 
 def guided_bot(spec: str, game: AnyGame) -> GuidedBot:

@@ -191,7 +191,7 @@ class TreeSearch:
             actions = legal_actions(state)
             children = node.children
             slots = [children.get(id(action) if identity else action) for action in actions]
-        rewards = self._playout(state, rng)
+        rewards = playout(game, state, rng, self.playout_depth)
         walk: Node | None = node
         while walk is not None:
             walk.visits += 1
@@ -199,36 +199,42 @@ class TreeSearch:
                 walk.total += rewards[walk.seat]
             walk = walk.parent
 
-    def _playout(self, state: Any, rng: random.Random) -> tuple[float, ...]:
-        game = self.game
-        apply, legal_actions, outcome = game.apply, game.legal_actions, game.outcome
-        choose = game.playout_action
-        steps = 0
-        while True:
-            result = outcome(state)
-            if result is not None:
-                return tuple(result.payoff(seat) for seat in range(game.seats(state)))
-            if steps >= self.playout_depth:
-                values = game.evaluate(state)
-                if values is not None:
-                    return values
-            actions = legal_actions(state)
-            state = apply(
-                state, actions[below(rng, len(actions))] if choose is None else choose(state, actions, rng)
-            )
-            steps += 1
+
+def playout(game: AnyGame, state: Any, rng: random.Random, depth: int) -> tuple[float, ...]:
+    """Each seat's reward from `state`: the game played on by the game's playout policy (random if it
+    has none) to its end, or for `depth` actions and then the game's evaluation, if it has one."""
+    apply, legal_actions, outcome = game.apply, game.legal_actions, game.outcome
+    choose = game.playout_action
+    steps = 0
+    while True:
+        result = outcome(state)
+        if result is not None:
+            return tuple(result.payoff(seat) for seat in range(game.seats(state)))
+        if steps >= depth:
+            values = game.evaluate(state)
+            if values is not None:
+                return values
+        actions = legal_actions(state)
+        state = apply(
+            state, actions[below(rng, len(actions))] if choose is None else choose(state, actions, rng)
+        )
+        steps += 1
 
 
-class ISMCTSBot:
-    """Information-set MCTS: sees only its view, draws a consistent state every iteration."""
-
-    name = "ismcts"
+class TreeBot:
+    """A bot that decides by a `TreeSearch` of the given budget and settings (see below)."""
 
     def __init__(
         self, game: AnyGame, iterations: int | None = 1000, seconds: float | None = None, **settings: Any
     ) -> None:
         self.game = game
         self.tree = TreeSearch(game, iterations, seconds, **settings)
+
+
+class ISMCTSBot(TreeBot):
+    """Information-set MCTS: sees only its view, draws a consistent state every iteration."""
+
+    name = "ismcts"
 
     @property
     def progress(self) -> ProgressReport | None:
@@ -245,16 +251,10 @@ class ISMCTSBot:
         return self.tree.search(lambda: draw(rng), legal, rng)
 
 
-class CheatingMCTSBot:
+class CheatingMCTSBot(TreeBot):
     """MCTS on the true state: a reference strength for benchmarks only, never a player's opponent."""
 
     name = "cheat"
-
-    def __init__(
-        self, game: AnyGame, iterations: int | None = 1000, seconds: float | None = None, **settings: Any
-    ) -> None:
-        self.game = game
-        self.tree = TreeSearch(game, iterations, seconds, **settings)
 
     def choose_from_state(self, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The action the search prefers, knowing every card."""

@@ -16,6 +16,7 @@ from cardtable.frontends.cli_options import (
     SEED,
     game_argument,
     option_option,
+    out_option,
     read_options,
     read_players,
     read_seat_counts,
@@ -100,14 +101,7 @@ def simulate(
 @option_option
 @where_options
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the whole arena.")
-@click.option(
-    "--out",
-    "folder",
-    type=click.Path(file_okay=False),
-    default="arena-results",
-    show_default=True,
-    help="Folder for results.csv, results.json, arena.png and the replays.",
-)
+@out_option("arena-results", "results.csv, results.json, arena.png and the replays")
 @click.option(
     "--ratings",
     "ratings_file",
@@ -205,14 +199,7 @@ def arena(
 @click.option("--games", "count", type=GAMES, default=1000, show_default=True, help="Games per variant.")
 @where_options
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Seed of the whole study.")
-@click.option(
-    "--out",
-    "folder",
-    type=click.Path(file_okay=False),
-    default="study-results",
-    show_default=True,
-    help="Folder for study.json, study.csv and study.png.",
-)
+@out_option("study-results", "study.json, study.csv and study.png")
 def study(
     game_name: str,
     presets: str | None,

@@ -152,6 +152,18 @@ def where_options(command: Callable[..., None]) -> Callable[..., None]:
     return _jobs_option(_backend_option(_address_option(command)))
 
 
+def out_option(default: str, holds: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """`--out FOLDER` (the `folder` argument): where a command writes its results, `holds` in words."""
+    return click.option(
+        "--out",
+        "folder",
+        type=click.Path(file_okay=False),
+        default=default,
+        show_default=True,
+        help=f"Folder for {holds}.",
+    )
+
+
 rules_option = click.option(
     "--rules", "preset", help="A preset of rule options (each game's: cardtable rules GAME)."
 )

@@ -125,9 +125,10 @@ class Screen:
         return None
 
     def handover(self, name: str) -> None:
-        """Hand the terminal to another person (hot-seat): the screen is cleared before and after."""
+        """Hand the terminal to another person (hot-seat): the screen is cleared before and after, and
+        nothing of the last person's is drawn while the next one is asked for."""
         self.console.clear()
-        self.ask(f"Pass the terminal to {name}, then press Enter. ")
+        self.read_line(f"Pass the terminal to {name}, then press Enter. ")
         self.console.clear()
 
     @contextmanager
@@ -309,12 +310,6 @@ class LiveScreen(Screen):
                 return None
             else:
                 return answer
-
-    def handover(self, name: str) -> None:
-        """Clear the screen, ask for the next person, and draw nothing of the last one's."""
-        self.console.clear()
-        self.read_line(f"Pass the terminal to {name}, then press Enter. ")
-        self.console.clear()
 
     @contextmanager
     def thinking(self, name: str, bot: Any) -> Iterator[None]:

@@ -84,9 +84,7 @@ class Seated:
         table.play(action_id)
 
 
-def seat_opponent(
-    opponent: Opponent, seat: int, table: Table, rng: random.Random
-) -> Seated:
+def seat_opponent(opponent: Opponent, seat: int, table: Table, rng: random.Random) -> Seated:
     """An opponent ready for a new episode: a bot seated anew (no memory of the last game), or the policy."""
     policy = policy_of(opponent)
     if policy is not None:

@@ -210,11 +210,7 @@ class Audience:
     # -- what players and the maker choose --------------------------------------------------------
     def show_spectators(self, connection: Connection, show: bool) -> None:
         """A player shows or hides the spectators' lines at their seat (all its connections)."""
-        table, seat = connection.table, connection.seat
-        if table is None:
-            raise ProtocolError("not_joined", "join a table before choosing what chat to see")
-        if seat is None:
-            raise ProtocolError("spectator", "only a seat may hide the spectators' chat")
+        table, seat = connection.seated("hide or show the spectators' chat")
         hiding = self.at(table).hiding
         if show:
             hiding.discard(seat)
@@ -229,11 +225,7 @@ class Audience:
         self, connection: Connection, spectator_chat: bool | None, mute: int | None, unmute: int | None
     ) -> None:
         """The table's maker turns spectators' chat on or off, or mutes or unmutes one spectator."""
-        table = connection.table
-        if table is None:
-            raise ProtocolError("not_joined", "join your table before moderating it")
-        if connection.seat is None or connection.seat != table.setup.access.host:
-            raise ProtocolError("not_maker", f"only the maker of table {table.id} may moderate it")
+        table = connection.maker_table("moderate it")
         audience = self.at(table)
         if mute is not None:
             muted = next(

@@ -15,17 +15,20 @@ from __future__ import annotations
 import asyncio
 import functools
 import ipaddress
+import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from cardtable.server.limits import Limits, RateLimiter, SettingError
 from cardtable.server.protocol import BadRequest, ProtocolError
+
+log = logging.getLogger("cardtable.server")
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -213,7 +216,8 @@ class Guard:
 
 
 async def read_body(request: Request, limits: Limits) -> str:
-    """A request's body as text, refused unread past the size limit, and if it comes too slowly."""
+    """A request's body as text, refused unread past the size limit, if it comes too slowly, and if the
+    client leaves before it came whole (nobody is there to answer: one debug line, no traceback)."""
     limit = limits.max_request_bytes
     chunks: list[bytes] = []
     size = 0
@@ -228,6 +232,9 @@ async def read_body(request: Request, limits: Limits) -> str:
         raise ProtocolError(
             "timeout", f"the request body did not arrive within {limits.request_seconds:g} seconds"
         ) from None
+    except ClientDisconnect:
+        log.debug("a client of %s left before its request's body came whole", request.url.path)
+        raise ProtocolError("disconnected", "the client left before its request body came whole") from None
     try:
         return b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError:

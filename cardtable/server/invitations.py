@@ -98,7 +98,7 @@ class Invitations:
 
     def reissue(self, connection: Connection, seat_number: int, withdraw: bool) -> None:
         """The maker withdraws the invitation to an unclaimed seat, and issues a new one unless `withdraw`."""
-        table = self._maker_table(connection, "invite")
+        table = connection.maker_table("invite")
         seat = seat_number - 1
         if not 0 <= seat < len(table.token_hashes) or table.token_hashes[seat] is None:
             raise ProtocolError("bad_request", f"seat {seat_number} is no person's seat at table {table.id}")
@@ -107,14 +107,6 @@ class Invitations:
         code = None if withdraw else new_secret()
         self._keep(table, seat, INVITED + ("" if code is None else token_hash(code)))
         connection.send(frame("invitation", table=table.id, seat=seat_number, invite=code))
-
-    def _maker_table(self, connection: Connection, what: str) -> LiveTable:
-        table = connection.table
-        if table is None:
-            raise ProtocolError("not_joined", f"join your table before you {what}")
-        if connection.seat is None or connection.seat != table.setup.access.host:
-            raise ProtocolError("not_maker", f"only the maker of table {table.id} may {what}")
-        return table
 
     def _keep(self, table: LiveTable, seat: int, key: str) -> None:
         """Store a seat's new key, then tell the table (nothing changes if storing fails)."""

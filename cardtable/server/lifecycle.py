@@ -38,6 +38,7 @@ from cardtable.core.jsonio import parse_json
 from cardtable.server.clocks import seconds_left
 from cardtable.server.protocol import BadRequest, Claim, ProtocolError, Resign, frame
 from cardtable.server.relay import forward
+from cardtable.server.repeat import repeat_in_loop
 from cardtable.server.setup import seat_bot
 from cardtable.server.table_events import CLOSED, TableEvent
 from cardtable.server.tables import Connection, LiveTable
@@ -158,11 +159,7 @@ class Lifecycle:
 
     @staticmethod
     def _seated(connection: Connection, what: str) -> tuple[LiveTable, int]:
-        table, seat = connection.table, connection.seat
-        if table is None:
-            raise ProtocolError("not_joined", f"join a table before you {what}")
-        if seat is None:
-            raise ProtocolError("spectator", f"a spectator cannot {what}; only a seat's token can")
+        table, seat = connection.seated(what)
         if table.finished:
             raise ProtocolError("game_over", f"table {table.id}'s game is over: nothing to {what}")
         if table.match.withdrawn(seat) is not None:
@@ -286,19 +283,9 @@ class Lifecycle:
 
     def start(self) -> None:
         """Sweep for expired tables now and then, from now on (when an event loop runs)."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self.sweeper = loop.create_task(self._sweep_now_and_then())
-
-    async def _sweep_now_and_then(self) -> None:
-        while True:
-            try:
-                self.expire()
-            except Exception:
-                log.exception("the sweep for expired tables failed")
-            await asyncio.sleep(SWEEP_SECONDS)
+        self.sweeper = repeat_in_loop(
+            self.expire, SWEEP_SECONDS, lambda error: log.exception("the sweep for expired tables failed")
+        )
 
     # -- closing by HTTP -------------------------------------------------------------------------
     def routes(self) -> list[BaseRoute]:

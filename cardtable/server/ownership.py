@@ -30,6 +30,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from cardtable.core.seal import BrokenSealError
+from cardtable.server.repeat import repeat_in_loop
 from cardtable.server.storage import TableRecord
 from cardtable.server.tables import LiveTable
 
@@ -127,17 +128,10 @@ class Ownership:
         """Look for tables nobody owns now and then (when the database is shared and a loop runs)."""
         if not self.service.storage.shared:
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self.scanner = loop.create_task(self._scan_now_and_then())
-
-    async def _scan_now_and_then(self) -> None:
-        while True:
-            await asyncio.sleep(TAKEOVER_SECONDS)
-            try:
-                self.scan()
-            except Exception as error:
-                # The database is away (logged once by the storage): tried again at the next scan.
-                log.debug("the scan for tables to take over failed: %s", error)
+        # A failed scan: the database is away (logged once by the storage), tried again at the next one.
+        self.scanner = repeat_in_loop(
+            self.scan,
+            TAKEOVER_SECONDS,
+            lambda error: log.debug("the scan for tables to take over failed: %s", error),
+            wait_first=True,
+        )

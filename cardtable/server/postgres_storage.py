@@ -16,8 +16,6 @@ duplicate, never stored twice).
 
 from __future__ import annotations
 
-import json
-import logging
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -25,6 +23,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from cardtable.core.seal import load_key
+from cardtable.server import rows
 from cardtable.server.storage import (
     CampaignRecord,
     DuplicateError,
@@ -36,8 +35,7 @@ from cardtable.server.storage import (
     UnfinishedCounts,
 )
 from cardtable.server.table_events import TableEvent, event_statements
-
-log = logging.getLogger("cardtable.server")
+from cardtable.server.write_faults import FaultLog
 
 #: Seconds a statement may run before the database cancels it (a lock held elsewhere, say).
 STATEMENT_SECONDS = 5.0
@@ -46,50 +44,12 @@ CONNECT_SECONDS = 5.0
 #: The advisory lock (a number of our own) that one process at a time holds while it makes the schema.
 SCHEMA_LOCK = 0x43415244
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    token_hashes TEXT NOT NULL,
-    creator TEXT NOT NULL,
-    created DOUBLE PRECISION NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    outcome TEXT,
-    finished DOUBLE PRECISION
-);
-CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (created) WHERE finished IS NULL;
-CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables (id),
-    number INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    time DOUBLE PRECISION,
-    PRIMARY KEY (table_id, number)
-);
-CREATE TABLE IF NOT EXISTS table_events (
-    table_id TEXT NOT NULL REFERENCES tables (id),
-    number INTEGER NOT NULL,
-    at INTEGER NOT NULL,
-    seat INTEGER,
-    kind TEXT NOT NULL,
-    detail TEXT NOT NULL,
-    time DOUBLE PRECISION NOT NULL,
-    PRIMARY KEY (table_id, number)
-);
+#: Beside the tables of every database (`rows.schema`): the addresses of the processes sharing this one.
+_SERVERS = """
 CREATE TABLE IF NOT EXISTS servers (
     backend INTEGER PRIMARY KEY,
     url TEXT NOT NULL,
     registered DOUBLE PRECISION NOT NULL
-);
-CREATE TABLE IF NOT EXISTS campaigns (
-    token_hash TEXT PRIMARY KEY,
-    progress TEXT NOT NULL,
-    duel_table TEXT,
-    duelist INTEGER,
-    last_result TEXT,
-    updated DOUBLE PRECISION NOT NULL
 );
 """
 
@@ -117,7 +77,6 @@ UPDATE tables SET version = %(version)s, outcome = %(outcome)s, finished = %(fin
 WHERE id = %(table)s AND EXISTS (SELECT 1 FROM stored)
 RETURNING id
 """
-_TABLE_COLUMNS = "id, game, setup, token_hashes, creator, created, outcome"
 Result = TypeVar("Result")
 
 
@@ -152,8 +111,7 @@ class PostgresDatabase:
         self.url = url
         self.where = without_password(url)
         #: The reason calls fail, from its first failure until one goes through.
-        self.fault: str | None = None
-        self.refused = 0
+        self.faults = FaultLog(self.where)
         self._connection: Any = None
         #: The tables whose locks this process's connection holds, and those it lost with a connection.
         self.held: set[str] = set()
@@ -163,7 +121,7 @@ class PostgresDatabase:
         connection = self._connect()
         with connection.transaction():
             connection.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
-            connection.execute(_SCHEMA)
+            connection.execute(rows.schema("DOUBLE PRECISION", "") + _SERVERS)
 
     def _connect(self) -> Any:
         """The connection, opened again if it broke: its locks went with it, and are taken again if free."""
@@ -195,14 +153,7 @@ class PostgresDatabase:
             raise DuplicateError(str(error).strip()) from None
         except psycopg.Error as error:
             raise self._refuse(error) from None
-        if self.fault is not None:
-            log.warning(
-                "the database %s is written again (%d calls were refused: %s)",
-                self.where,
-                self.refused,
-                self.fault,
-            )
-            self.fault, self.refused = None, 0
+        self.faults.went_through()
         return result
 
     def _refuse(self, error: Exception) -> StorageError:
@@ -211,16 +162,7 @@ class PostgresDatabase:
             # Left in a failed transaction (or broken): let it go, a new one is opened at the next call.
             connection.close()
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        self.refused += 1
-        if reason != self.fault:
-            self.fault = reason
-            log.error(
-                "cannot use the database %s: %s; actions and new tables are refused ('storage') until it "
-                "answers again",
-                self.where,
-                reason,
-            )
-        return StorageError(f"the database cannot be written: {reason}")
+        return self.faults.refuse(reason)
 
     def _write(self, statements: Sequence[tuple[str, Sequence[Any]]], table_id: str | None = None) -> None:
         """Run `statements` as one transaction; for a table, only while no other process owns it.
@@ -254,14 +196,7 @@ class PostgresDatabase:
                 (
                     "INSERT INTO tables (id, game, setup, token_hashes, creator, created) "
                     "VALUES (%s, %s, %s, %s, %s, %s)",
-                    (
-                        table.id,
-                        table.game,
-                        json.dumps(table.setup),
-                        json.dumps(list(table.token_hashes)),
-                        table.creator,
-                        table.created,
-                    ),
+                    rows.new_table(table),
                 )
             ],
             table.id,
@@ -274,15 +209,16 @@ class PostgresDatabase:
 
         One statement, so one round trip to the database: the fence, the action and the table's version.
         """
+        version, outcome_text, finished = rows.table_after_action(number, outcome, played)
         parameters = {
             "table": table_id,
             "number": number,
             "seat": seat,
             "text": text,
             "time": played,
-            "version": number + 1,
-            "outcome": None if outcome is None else json.dumps(outcome),
-            "finished": None if outcome is None else played,
+            "version": version,
+            "outcome": outcome_text,
+            "finished": finished,
         }
 
         def work(connection: Any) -> None:
@@ -301,24 +237,20 @@ class PostgresDatabase:
 
     def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
         """Replace what a table keeps of its seats' secrets (committed)."""
-        self._write(
-            [
-                (
-                    "UPDATE tables SET token_hashes = %s WHERE id = %s",
-                    (json.dumps(list(token_hashes)), table_id),
-                )
-            ]
-        )
+        update = "UPDATE tables SET token_hashes = %s WHERE id = %s"
+        self._write([(update, (rows.token_hashes(token_hashes), table_id))])
 
     def load_table(self, table_id: str) -> StoredTable | None:
         """A table with all its actions, or None."""
-        rows = self._rows(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = %s", (table_id,))
-        return self._stored(rows[0]) if rows else None
+        found = self._rows(f"SELECT {rows.TABLE_COLUMNS} FROM tables WHERE id = %s", (table_id,))
+        return self._stored(found[0]) if found else None
 
     def unfinished_tables(self) -> list[StoredTable]:
         """Every table whose game goes on, with its actions, oldest first."""
-        rows = self._rows(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE finished IS NULL ORDER BY created", ())
-        return [self._stored(row) for row in rows]
+        found = self._rows(
+            f"SELECT {rows.TABLE_COLUMNS} FROM tables WHERE finished IS NULL ORDER BY created", ()
+        )
+        return [self._stored(row) for row in found]
 
     def unfinished_counts(self, creator: str) -> UnfinishedCounts:
         """How many unfinished tables: `creator`'s, all, and those whose every seat is a bot's."""
@@ -332,29 +264,20 @@ class PostgresDatabase:
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest public tables, finished or not (unlisted and closed ones are left out)."""
-        rows = self._rows(
-            "SELECT id, game, setup, created, version, finished FROM tables "
+        found = self._rows(
+            f"SELECT {rows.LISTING_COLUMNS} FROM tables "
             "WHERE coalesce((setup::jsonb) #>> '{access,privacy}', 'public') = 'public' "
             "ORDER BY created DESC LIMIT %s",
             (limit,),
         )
-        listing = []
-        for table_id, game, setup, created, version, finished in rows:
-            players = tuple(seat["name"] for seat in json.loads(setup)["seats"])
-            listing.append(TableListing(table_id, game, players, created, version, finished is not None))
-        return listing
+        return rows.listings(found)
 
     def load_campaign(self, token_hash: str) -> CampaignRecord | None:
         """The campaign kept under a token's hash, or None."""
-        rows = self._rows(
-            "SELECT progress, duel_table, duelist, last_result FROM campaigns WHERE token_hash = %s",
-            (token_hash,),
+        found = self._rows(
+            f"SELECT {rows.CAMPAIGN_COLUMNS} FROM campaigns WHERE token_hash = %s", (token_hash,)
         )
-        if not rows:
-            return None
-        progress, duel_table, duelist, last_result = rows[0]
-        last = None if last_result is None else json.loads(last_result)
-        return CampaignRecord(token_hash, json.loads(progress), duel_table, duelist, last)
+        return rows.campaign(token_hash, found[0]) if found else None
 
     def save_campaign(self, record: CampaignRecord) -> None:
         """Keep a campaign, replacing the one under the same hash (committed on return)."""
@@ -366,14 +289,7 @@ class PostgresDatabase:
                     "progress = excluded.progress, duel_table = excluded.duel_table, "
                     "duelist = excluded.duelist, last_result = excluded.last_result, "
                     "updated = excluded.updated",
-                    (
-                        record.token_hash,
-                        json.dumps(record.progress),
-                        record.duel_table,
-                        record.duelist,
-                        None if record.last_result is None else json.dumps(record.last_result),
-                        time.time(),
-                    ),
+                    rows.campaign_row(record),
                 )
             ]
         )
@@ -437,7 +353,7 @@ class PostgresDatabase:
         return lost
 
     def _stored(self, row: tuple[Any, ...]) -> StoredTable:
-        table_id, game, setup, token_hashes, creator, created, outcome = row
+        table_id = row[0]
         actions = self._rows(
             "SELECT seat, text, time FROM actions WHERE table_id = %s ORDER BY number", (table_id,)
         )
@@ -445,17 +361,11 @@ class PostgresDatabase:
             "SELECT at, seat, kind, detail, time FROM table_events WHERE table_id = %s ORDER BY number",
             (table_id,),
         )
-        return StoredTable(
-            id=table_id,
-            game=game,
-            setup=json.loads(setup),
-            token_hashes=tuple(json.loads(token_hashes)),
-            creator=creator,
-            created=created,
-            actions=tuple((seat, text) for seat, text, _ in actions),
-            outcome=None if outcome is None else json.loads(outcome),
-            times=tuple(played for _, _, played in actions),
-            events=tuple(TableEvent(*event) for event in events),
+        return rows.stored_table(
+            row,
+            [(seat, text) for seat, text, _ in actions],
+            [played for _, _, played in actions],
+            [TableEvent(*event) for event in events],
         )
 
 

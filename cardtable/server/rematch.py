@@ -52,11 +52,7 @@ class Rematches:
 
     def answer(self, connection: Connection, message: Rematch) -> None:
         """A proposal, an answer to one, or the proposer's start (ProtocolError if out of place)."""
-        table, seat = connection.table, connection.seat
-        if table is None:
-            raise ProtocolError("not_joined", "join a table before proposing a rematch")
-        if seat is None:
-            raise ProtocolError("spectator", "a spectator cannot propose or answer a rematch")
+        table, seat = connection.seated("propose or answer a rematch")
         if not table.finished:
             raise ProtocolError("playing", f"table {table.id} is still playing; a rematch comes at the end")
         proposal = self.proposals.get(table.id)
@@ -136,9 +132,7 @@ def next_setup(table: LiveTable, coming: set[int]) -> TableSetup:
     """The set-up of a table's rematch: its game, rules and seats, a new deal, the next first player."""
     setup = table.setup
     seats = [
-        spec
-        if spec.is_bot or index in coming
-        else SeatSpec(f"{spec.name} (bot)", "heuristic", STAND_IN_PACE)
+        spec if spec.is_bot or index in coming else SeatSpec(f"{spec.name} (bot)", "heuristic", STAND_IN_PACE)
         for index, spec in enumerate(setup.seats)
     ]
     return TableSetup(

@@ -399,11 +399,7 @@ class TableService:
 
     # -- actions -------------------------------------------------------------------------------
     def _act(self, connection: Connection, message: Act, cookies: Mapping[str, str]) -> None:
-        table, seat = connection.table, connection.seat
-        if table is None:
-            raise ProtocolError("not_joined", "join a table before acting")
-        if seat is None:
-            raise ProtocolError("spectator", "a spectator cannot act; only a seat's token acts for it")
+        table, seat = connection.seated("act")
         if seat in table.bots:
             raise ProtocolError("withdrawn", f"seat {seat + 1} has left the game; a bot plays it now")
         if message.version is not None and message.version != table.version:

@@ -16,14 +16,12 @@ PostgreSQL (`postgres_storage.py`).
 
 from __future__ import annotations
 
-import json
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
 from cardtable.core.seal import load_key
-from cardtable.server import server_lock, table_events
+from cardtable.server import rows, server_lock, table_events
 from cardtable.server.sqlite_writes import BUSY_SECONDS, WAL_LIMIT_BYTES, SqliteWriter
 from cardtable.server.storage import (
     CampaignRecord,
@@ -35,37 +33,6 @@ from cardtable.server.storage import (
     key_file,
 )
 from cardtable.server.table_events import TableEvent
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    token_hashes TEXT NOT NULL,
-    creator TEXT NOT NULL,
-    created REAL NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    outcome TEXT,
-    finished REAL
-);
-CREATE INDEX IF NOT EXISTS tables_unfinished ON tables (finished) WHERE finished IS NULL;
-CREATE INDEX IF NOT EXISTS tables_created ON tables (created);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables (id),
-    number INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    text TEXT NOT NULL,
-    PRIMARY KEY (table_id, number)
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS campaigns (
-    token_hash TEXT PRIMARY KEY,
-    progress TEXT NOT NULL,
-    duel_table TEXT,
-    duelist INTEGER,
-    last_result TEXT,
-    updated REAL NOT NULL
-);
-"""
 
 
 class SqliteDatabase:
@@ -90,7 +57,7 @@ class SqliteDatabase:
         self.connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.connection.execute("PRAGMA wal_autocheckpoint=0")
         self.connection.execute("PRAGMA foreign_keys=ON")
-        self.connection.executescript(_SCHEMA)
+        self.connection.executescript(rows.schema("REAL", " WITHOUT ROWID"))
         table_events.migrate(self.connection)
         self.writer = SqliteWriter(self.connection, self.path, wal_limit)
 
@@ -101,14 +68,7 @@ class SqliteDatabase:
                 (
                     "INSERT INTO tables (id, game, setup, token_hashes, creator, created) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
-                    (
-                        table.id,
-                        table.game,
-                        json.dumps(table.setup),
-                        json.dumps(list(table.token_hashes)),
-                        table.creator,
-                        table.created,
-                    ),
+                    rows.new_table(table),
                 )
             ]
         )
@@ -126,12 +86,7 @@ class SqliteDatabase:
                     ),
                     (
                         "UPDATE tables SET version = ?, outcome = ?, finished = ? WHERE id = ?",
-                        (
-                            number + 1,
-                            None if outcome is None else json.dumps(outcome),
-                            None if outcome is None else played,
-                            table_id,
-                        ),
+                        (*rows.table_after_action(number, outcome, played), table_id),
                     ),
                 ]
             )
@@ -147,24 +102,23 @@ class SqliteDatabase:
     def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
         """Replace what a table keeps of its seats' secrets: a claimed or withdrawn invitation (committed)."""
         self.writer.write(
-            [("UPDATE tables SET token_hashes = ? WHERE id = ?", (json.dumps(list(token_hashes)), table_id))]
+            [("UPDATE tables SET token_hashes = ? WHERE id = ?", (rows.token_hashes(token_hashes), table_id))]
         )
 
     def load_table(self, table_id: str) -> StoredTable | None:
         """A table with all its actions, or None."""
         row = self.connection.execute(
-            "SELECT id, game, setup, token_hashes, creator, created, outcome FROM tables WHERE id = ?",
+            f"SELECT {rows.TABLE_COLUMNS} FROM tables WHERE id = ?",
             (table_id,),
         ).fetchone()
         return None if row is None else self._stored(row)
 
     def unfinished_tables(self) -> list[StoredTable]:
         """Every table whose game goes on, with its actions."""
-        rows = self.connection.execute(
-            "SELECT id, game, setup, token_hashes, creator, created, outcome FROM tables "
-            "WHERE finished IS NULL ORDER BY created"
+        found = self.connection.execute(
+            f"SELECT {rows.TABLE_COLUMNS} FROM tables WHERE finished IS NULL ORDER BY created"
         ).fetchall()
-        return [self._stored(row) for row in rows]
+        return [self._stored(row) for row in found]
 
     def unfinished_counts(self, creator: str) -> UnfinishedCounts:
         """How many unfinished tables: `creator`'s, all, and those whose every seat is a bot's."""
@@ -178,47 +132,25 @@ class SqliteDatabase:
 
     def list_tables(self, limit: int) -> list[TableListing]:
         """The newest public tables, finished or not (unlisted and closed ones are left out)."""
-        rows = self.connection.execute(
-            "SELECT id, game, setup, created, version, finished FROM tables "
+        found = self.connection.execute(
+            f"SELECT {rows.LISTING_COLUMNS} FROM tables "
             "WHERE coalesce(json_extract(setup, '$.access.privacy'), 'public') = 'public' "
             "ORDER BY created DESC LIMIT ?",
             (limit,),
         ).fetchall()
-        listing = []
-        for table_id, game, setup, created, version, finished in rows:
-            players = tuple(seat["name"] for seat in json.loads(setup)["seats"])
-            listing.append(TableListing(table_id, game, players, created, version, finished is not None))
-        return listing
+        return rows.listings(found)
 
     def load_campaign(self, token_hash: str) -> CampaignRecord | None:
         """The campaign kept under a token's hash, or None."""
         row = self.connection.execute(
-            "SELECT progress, duel_table, duelist, last_result FROM campaigns WHERE token_hash = ?",
-            (token_hash,),
+            f"SELECT {rows.CAMPAIGN_COLUMNS} FROM campaigns WHERE token_hash = ?", (token_hash,)
         ).fetchone()
-        if row is None:
-            return None
-        progress, duel_table, duelist, last_result = row
-        last = None if last_result is None else json.loads(last_result)
-        return CampaignRecord(token_hash, json.loads(progress), duel_table, duelist, last)
+        return None if row is None else rows.campaign(token_hash, row)
 
     def save_campaign(self, record: CampaignRecord) -> None:
         """Keep a campaign, replacing the one under the same hash (committed on return)."""
-        self.writer.write(
-            [
-                (
-                    "INSERT OR REPLACE INTO campaigns VALUES (?, ?, ?, ?, ?, ?)",
-                    (
-                        record.token_hash,
-                        json.dumps(record.progress),
-                        record.duel_table,
-                        record.duelist,
-                        None if record.last_result is None else json.dumps(record.last_result),
-                        time.time(),
-                    ),
-                )
-            ]
-        )
+        replace = "INSERT OR REPLACE INTO campaigns VALUES (?, ?, ?, ?, ?, ?)"
+        self.writer.write([(replace, rows.campaign_row(record))])
 
     def close(self) -> None:
         """Let go of the database."""
@@ -252,21 +184,15 @@ class SqliteDatabase:
         return set()
 
     def _stored(self, row: tuple[Any, ...]) -> StoredTable:
-        table_id, game, setup, token_hashes, creator, created, outcome = row
+        table_id = row[0]
         actions = self.connection.execute(
             "SELECT seat, text FROM actions WHERE table_id = ? ORDER BY number", (table_id,)
         ).fetchall()
-        return StoredTable(
-            id=table_id,
-            game=game,
-            setup=json.loads(setup),
-            token_hashes=tuple(json.loads(token_hashes)),
-            creator=creator,
-            created=created,
-            actions=tuple((seat, text) for seat, text in actions),
-            outcome=None if outcome is None else json.loads(outcome),
-            times=table_events.load_times(self.connection, table_id),
-            events=table_events.load_events(self.connection, table_id),
+        return rows.stored_table(
+            row,
+            actions,
+            table_events.load_times(self.connection, table_id),
+            table_events.load_events(self.connection, table_id),
         )
 
 

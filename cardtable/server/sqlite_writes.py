@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.server.storage import StorageError
+from cardtable.server.write_faults import FaultLog
 
 log = logging.getLogger("cardtable.server")
 
@@ -77,9 +78,7 @@ class SqliteWriter:
         self.wal = path.with_name(path.name + "-wal")
         self.wal_limit = wal_limit
         #: The reason writes fail, from its first failure until a write goes through.
-        self.fault: str | None = None
-        #: Writes refused since the fault began.
-        self.refused = 0
+        self.faults = FaultLog(str(path))
         self._truncate_at = wal_limit
         self._held_reported = False
         self._waits = True
@@ -128,35 +127,15 @@ class SqliteWriter:
             raise
 
     def _refuse(self, error: sqlite3.OperationalError) -> StorageError:
-        self.refused += 1
         reason = reason_of(error)
         if is_lock(error):
             reason += f": another process holds the database's write lock (waited {BUSY_SECONDS:g} s)"
             self._wait_for_locks(False)
-        if reason != self.fault:
-            self.fault = reason
-            log.error(
-                "cannot write the database %s: %s; actions and new tables are refused ('storage') "
-                "until it can be written again",
-                self.path,
-                reason,
-            )
-        else:
-            log.debug("the database %s refused a write again: %s", self.path, reason)
-        return StorageError(f"the database cannot be written: {reason}")
+        return self.faults.refuse(reason)
 
     def _went_through(self) -> None:
-        if self.fault is None:
-            return
-        log.warning(
-            "the database %s is written again (%d writes were refused: %s)",
-            self.path,
-            self.refused,
-            self.fault,
-        )
-        self.fault = None
-        self.refused = 0
-        self._wait_for_locks(True)
+        if self.faults.went_through():
+            self._wait_for_locks(True)
 
     def _wait_for_locks(self, wait: bool) -> None:
         self._waits = wait

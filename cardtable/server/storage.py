@@ -31,7 +31,7 @@ import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from cardtable.core.seal import BrokenSealError, key_id, new_nonce, open_sealed, seal_padded
 from cardtable.server.setup import TableSetup
@@ -53,12 +53,18 @@ class LostTableError(StorageError):
     """A write for a table another server process has taken over: nothing was stored (ownership.py)."""
 
 
+#: How a table's set-up is kept: a `TableSetup` above the seal, and below it (`StoredTable`)
+#: `TableSetup.to_json()` with the seed and the position replaced by `sealed` (or in the clear).
+SetupT = TypeVar("SetupT")
+
+
 @dataclass(frozen=True)
-class TableRecord:
-    """A stored table: its set-up, the hashes of its seats' tokens, and every action taken."""
+class KeptTable(Generic[SetupT]):
+    """A stored table: its set-up, the hashes of its seats' tokens, and every action taken (as the
+    server plays it, `TableRecord`, or as a database keeps it with the secrets sealed, `StoredTable`)."""
 
     id: str
-    setup: TableSetup
+    setup: SetupT
     #: The SHA-256 of each seat's token, or `invite:` and its open invitation's (None for a bot's seat;
     #: server/invitations.py); the tokens and invitations themselves are never kept.
     token_hashes: tuple[str | None, ...]
@@ -74,21 +80,8 @@ class TableRecord:
     events: tuple[TableEvent, ...] = ()
 
 
-@dataclass(frozen=True)
-class StoredTable:
-    """A table as a database keeps it: the set-up as JSON data and the actions' texts, secrets sealed."""
-
-    id: str
-    game: str
-    #: `TableSetup.to_json()` with the seed and the position replaced by `sealed` (or in the clear).
-    setup: dict[str, Any]
-    token_hashes: tuple[str | None, ...]
-    creator: str
-    created: float
-    actions: tuple[tuple[int, str], ...] = ()
-    outcome: dict[str, Any] | None = None
-    times: tuple[float | None, ...] = ()
-    events: tuple[TableEvent, ...] = ()
+TableRecord = KeptTable[TableSetup]
+StoredTable = KeptTable[dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -159,28 +152,15 @@ class TableOwnership(Protocol):
         ...
 
 
-class Storage(TableOwnership, Protocol):
-    """What the server needs of a database.
+#: The records a storage's calls take and give: `TableRecord` (`Storage`) or `StoredTable` (`Database`).
+RecordT = TypeVar("RecordT")
 
-    A write the database refuses (a full disk, a lock, an I/O error) raises StorageError, having stored
-    nothing; the storage logs the fault itself, once.  An action number stored twice raises
-    DuplicateError.
-    """
 
-    def create_table(self, record: TableRecord) -> None:
-        """Store a new table (committed on return)."""
-        ...
+class TableCalls(TableOwnership, Protocol[RecordT]):
+    """The calls `Storage` and `Database` make alike, the one with open records, the other sealed."""
 
-    def append_action(
-        self,
-        table_id: str,
-        number: int,
-        seat: int,
-        text: str,
-        outcome: dict[str, Any] | None,
-        played: float | None = None,
-    ) -> None:
-        """Store action `number` (from 0) of a table and when it was played (and the outcome, if it ended)."""
+    def create_table(self, record: RecordT) -> None:
+        """Store a new table, without actions (committed on return)."""
         ...
 
     def append_event(
@@ -193,12 +173,12 @@ class Storage(TableOwnership, Protocol):
         """Replace what a table keeps of its seats' secrets: a claimed or withdrawn invitation (committed)."""
         ...
 
-    def load_table(self, table_id: str) -> TableRecord | None:
+    def load_table(self, table_id: str) -> RecordT | None:
         """A table with all its actions, or None."""
         ...
 
-    def unfinished_tables(self) -> list[TableRecord]:
-        """Every table whose game goes on, with its actions."""
+    def unfinished_tables(self) -> list[RecordT]:
+        """Every table whose game goes on, with its actions, oldest first."""
         ...
 
     def list_tables(self, limit: int) -> list[TableListing]:
@@ -206,7 +186,8 @@ class Storage(TableOwnership, Protocol):
         ...
 
     def unfinished_counts(self, creator: str) -> UnfinishedCounts:
-        """How many unfinished tables every server process on the database holds (limits.py)."""
+        """How many unfinished tables every server process on the database holds (limits.py):
+        `creator`'s, all, and those whose every seat is a bot's."""
         ...
 
     def load_campaign(self, token_hash: str) -> CampaignRecord | None:
@@ -222,60 +203,38 @@ class Storage(TableOwnership, Protocol):
         ...
 
 
-class Database(TableOwnership, Protocol):
+class Storage(TableCalls[TableRecord], Protocol):
+    """What the server needs of a database.
+
+    A write the database refuses (a full disk, a lock, an I/O error) raises StorageError, having stored
+    nothing; the storage logs the fault itself, once.  An action number stored twice raises
+    DuplicateError.
+    """
+
+    def append_action(
+        self,
+        table_id: str,
+        number: int,
+        seat: int,
+        text: str,
+        outcome: dict[str, Any] | None,
+        played: float | None = None,
+    ) -> None:
+        """Store action `number` (from 0) of a table and when it was played (and the outcome, if it ended)."""
+        ...
+
+
+class Database(TableCalls[StoredTable], Protocol):
     """Rows kept as they are given (the secrets in them sealed already); the same faults as `Storage`."""
 
     #: The database as a message names it: a file's path, or an address without its password.
     where: str
-
-    def create_table(self, table: StoredTable) -> None:
-        """Store a new table, without actions (committed on return)."""
-        ...
 
     def append_action(
         self, table_id: str, number: int, seat: int, text: str, outcome: dict[str, Any] | None, played: float
     ) -> None:
         """Store action `number` of a table as given, and the table's version and outcome (committed)."""
         ...
-
-    def append_event(
-        self, table_id: str, number: int, event: TableEvent, outcome: dict[str, Any] | None
-    ) -> None:
-        """Store event `number` of a table, and its outcome if it ended the game (committed)."""
-        ...
-
-    def set_token_hashes(self, table_id: str, token_hashes: tuple[str | None, ...]) -> None:
-        """Replace a table's token hashes (committed)."""
-        ...
-
-    def load_table(self, table_id: str) -> StoredTable | None:
-        """A table with all its actions as stored, or None."""
-        ...
-
-    def unfinished_tables(self) -> list[StoredTable]:
-        """Every table without an outcome, oldest first."""
-        ...
-
-    def list_tables(self, limit: int) -> list[TableListing]:
-        """The newest public tables."""
-        ...
-
-    def unfinished_counts(self, creator: str) -> UnfinishedCounts:
-        """How many unfinished tables: `creator`'s, all, and those whose every seat is a bot's."""
-        ...
-
-    def load_campaign(self, token_hash: str) -> CampaignRecord | None:
-        """The campaign under a token's hash, or None."""
-        ...
-
-    def save_campaign(self, record: CampaignRecord) -> None:
-        """Keep a campaign, replacing the one under the same hash (committed)."""
-        ...
-
-    def close(self) -> None:
-        """Let go of the database."""
-        ...
-
 
 
 class SealedStorage:
@@ -294,7 +253,6 @@ class SealedStorage:
         self.database.create_table(
             StoredTable(
                 id=record.id,
-                game=record.setup.game,
                 setup=self._sealed_setup(record.id, record.setup),
                 token_hashes=record.token_hashes,
                 creator=record.creator,

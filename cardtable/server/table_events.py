@@ -27,7 +27,10 @@ from typing import Any
 #: The kind of the event that closes a table (a seat's withdrawal has its reason as its kind).
 CLOSED = "closed"
 
-_SCHEMA = """
+
+def events_schema(real: str, key_only: str) -> str:
+    """The events table in a dialect's words (see `rows.schema`)."""
+    return f"""
 CREATE TABLE IF NOT EXISTS table_events (
     table_id TEXT NOT NULL REFERENCES tables (id),
     number INTEGER NOT NULL,
@@ -35,9 +38,9 @@ CREATE TABLE IF NOT EXISTS table_events (
     seat INTEGER,
     kind TEXT NOT NULL,
     detail TEXT NOT NULL,
-    time REAL NOT NULL,
+    time {real} NOT NULL,
     PRIMARY KEY (table_id, number)
-) WITHOUT ROWID;
+){key_only};
 """
 
 
@@ -55,11 +58,10 @@ class TableEvent:
 
 
 def migrate(connection: sqlite3.Connection) -> None:
-    """Add the action times and the events table to a database that lacks them."""
+    """Add the action times to a database of an older server (its events table comes with the schema)."""
     columns = {row[1] for row in connection.execute("PRAGMA table_info(actions)")}
     if "time" not in columns:
         connection.execute("ALTER TABLE actions ADD COLUMN time REAL")
-    connection.executescript(_SCHEMA)
 
 
 def event_statements(

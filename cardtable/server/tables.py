@@ -21,7 +21,7 @@ from cardtable.core.players import Bot
 from cardtable.core.replay import replay_lines
 from cardtable.games import get_game
 from cardtable.server.limits import Limits, RateLimiter
-from cardtable.server.protocol import PROTOCOL, frame
+from cardtable.server.protocol import PROTOCOL, ProtocolError, frame
 from cardtable.server.setup import SeatSpec, seat_bot
 from cardtable.server.storage import TableRecord
 from cardtable.server.table_events import CLOSED, TableEvent
@@ -88,6 +88,24 @@ class Connection:
                 return
             except asyncio.QueueFull:
                 self.outbox.get_nowait()
+
+    def seated(self, what: str) -> tuple[LiveTable, int]:
+        """Its table and seat, for something only a seat may do (ProtocolError naming `what` if none)."""
+        table, seat = self.table, self.seat
+        if table is None:
+            raise ProtocolError("not_joined", f"join a table before you {what}")
+        if seat is None:
+            raise ProtocolError("spectator", f"a spectator cannot {what}; only a seat's token can")
+        return table, seat
+
+    def maker_table(self, what: str) -> LiveTable:
+        """Its table, for something only the table's maker may do (ProtocolError naming `what` if not)."""
+        table = self.table
+        if table is None:
+            raise ProtocolError("not_joined", f"join your table before you {what}")
+        if self.seat is None or self.seat != table.setup.access.host:
+            raise ProtocolError("not_maker", f"only the maker of table {table.id} may {what}")
+        return table
 
 
 class LiveTable:

@@ -65,11 +65,7 @@ class Undos:
 
     def answer(self, connection: Connection, message: Undo) -> None:
         """An undo asked for, or an answer to another seat's asking (ProtocolError if out of place)."""
-        table, seat = connection.table, connection.seat
-        if table is None:
-            raise ProtocolError("not_joined", "join a table before asking to undo")
-        if seat is None:
-            raise ProtocolError("spectator", "a spectator cannot undo or answer an undo")
+        table, seat = connection.seated("ask for or answer an undo")
         if table.finished:
             raise ProtocolError("game_over", f"the game at table {table.id} is over; it cannot be undone")
         if any(spec.duelist is not None for spec in table.setup.seats):

@@ -153,8 +153,10 @@ def test_the_aec_final_observations_have_a_mask_too() -> None:
     environment.reset(seed=1)
     for agent in environment.agent_iter():
         observation, _, terminated, truncated, _ = environment.last()
-        assert observation["action_mask"].any() or environment.agent_selection != agent or not (
-            terminated or truncated
+        assert (
+            observation["action_mask"].any()
+            or environment.agent_selection != agent
+            or not (terminated or truncated)
         )
         if terminated or truncated:
             assert list(np.flatnonzero(observation["action_mask"])) == [cardtable.rl.FINAL_ID]

@@ -181,7 +181,9 @@ def test_links_come_from_the_public_url_never_from_the_host_header(tmp_path: Pat
         assert created["watch"] == f"https://cards.example.org/watch/{table}"
         own, invited_seat = created["seats"]
         assert own["link"] == f"https://cards.example.org/play/{table}?token={own['token']}"
-        assert invited_seat["link"] == f"https://cards.example.org/play/{table}?invite={invited_seat['invite']}"
+        assert (
+            invited_seat["link"] == f"https://cards.example.org/play/{table}?invite={invited_seat['invite']}"
+        )
         # Behind TLS the seat's cookie goes over TLS only.
         invited = httpx.get(f"{server.base}/play/{table}", params={"token": created["seats"][0]["token"]})
         assert "secure" in invited.headers["set-cookie"].lower()

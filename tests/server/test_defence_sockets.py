@@ -17,7 +17,7 @@ from cardtable.server.limits import Limits
 from cardtable.server.logs import LogThrottle
 from cardtable.server.sockets import AcceptFailures, SocketGate, fit_descriptors
 from tests.server.defence_helpers import DRUMP_PEOPLE, LoggedServer
-from tests.server.helpers import WAIT
+from tests.server.helpers import WAIT, wait_until
 
 #: The descriptors the flooded server may open.
 DESCRIPTORS = 128
@@ -104,6 +104,29 @@ def test_silent_and_half_sent_requests_are_closed(tmp_path: Path) -> None:
         assert _answer(whole).startswith(b"HTTP/1.1 200")
     finally:
         server.stop()
+
+
+def test_a_client_that_leaves_mid_body_is_refused_quietly(tmp_path: Path) -> None:
+    """A client gone before its request's body came whole: one debug line, no traceback, no table."""
+    server = LoggedServer(tmp_path / "tables.sqlite", options=("--log-level", "debug")).start()
+    try:
+        gone = _open(server.port)
+        gone.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b'Content-Length: 100\r\n\r\n{"protocol": 1'
+        )
+        gone.close()
+        wait_until(lambda: "left before its request's body came whole" in server.log.read_text())
+        whole = _open(server.port)
+        whole.sendall(b"GET /api/tables HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        answer = _answer(whole)
+        assert answer.startswith(b"HTTP/1.1 200") and json.loads(answer.split(b"\r\n\r\n", 1)[1]) == {
+            "tables": []
+        }
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    assert "Traceback" not in log and "ClientDisconnect" not in log, log
 
 
 def test_addresses_spread_over_a_network_cannot_fill_the_server_with_tables(tmp_path: Path) -> None:
@@ -205,4 +228,3 @@ def test_the_log_throttle_counts_what_it_leaves_out() -> None:
     now[0] += 1.0
     later = record("bad request")
     assert throttle.filter(later) and later.getMessage() == "bad request [8 more like this were not logged]"
-

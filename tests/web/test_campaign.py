@@ -178,12 +178,13 @@ def test_the_fusion_hint_lists_what_the_hand_makes(server: ServerProcess, browse
     hand = _hand(ann)
     page.click('[data-role="hint"]')
     page.wait_for_selector("[data-picks]")
-    shown = page.eval_on_selector_all("[data-picks]", "items => items.map(i => i.dataset.picks)")
-    expected = [" ".join(f"h{source.index + 1}" for source in hint.sources) for hint in hints(hand)][:6]
+    shown = page.eval_on_selector_all("[data-picks]", "items => items.map(i => JSON.parse(i.dataset.picks))")
+    # Each pick is the legal pick action's data, as every board finds actions (web/js/picks.js).
+    expected = [[{"kind": "pick", "hand": s.index + 1} for s in hint.sources] for hint in hints(hand)][:6]
     assert shown == expected
     # Pick these: the picks are made in order, then played.
     page.click('[data-picks] [data-role="pick-these"]')
-    count = len(expected[0].split())
+    count = len(expected[0])
     page.wait_for_function(f"document.querySelectorAll('.fm-hand .pick-number').length === {count}")
     _act_and_wait(ann, 'button[data-action="play"]')
     assert "fuses" in (page.text_content(".log-list") or "") or count == 1

@@ -134,7 +134,7 @@ def test_a_hint_comes_from_the_view_of_the_seat_whose_cookie_is_shown(
 
     def finder(view: Any) -> list[dict[str, Any]]:
         seen.append(view)
-        return [{"picks": ["h1", "h2"], "result": "a fusion", "atk": 1, "def": 2}]
+        return [{"picks": [{"kind": "pick", "hand": 1}], "result": "a card", "atk": 1, "def": 2}]
 
     async def scenario(client: httpx.AsyncClient, service: Any) -> None:
         created = await _table(client, "fm")
@@ -147,10 +147,15 @@ def test_a_hint_comes_from_the_view_of_the_seat_whose_cookie_is_shown(
         assert unconnected.status_code == 501 and unconnected.json()["error"]["code"] == "no_hint"
         monkeypatch.setattr(fm_extension, "EXTENSION", replace(fm_extension.EXTENSION, hints=finder))
         answer = (await client.get(f"/api/tables/{table_id}/hint")).json()
-        assert answer["seat"] == 2 and answer["hints"][0]["picks"] == ["h1", "h2"]
+        assert answer["seat"] == 2 and answer["hints"][0]["picks"] == [{"kind": "pick", "hand": 1}]
         assert seen[0].seat == 1, "the hint was given seat 2's view"
 
     _run(tmp_path, scenario)
+
+
+def _hand_picks(hint: Any) -> list[dict[str, Any]]:
+    """A hint's hand cards as the legal pick actions' data (the fields a board matches)."""
+    return [{"kind": "pick", "hand": source.index + 1} for source in hint.sources]
 
 
 def test_the_fusion_hint_is_the_finders_answer_on_the_seats_own_cards(tmp_path: Path) -> None:
@@ -171,7 +176,7 @@ def test_the_fusion_hint_is_the_finders_answer_on_the_seats_own_cards(tmp_path: 
         expected = hints(hand)[: fm_tables.MOST_HINTS]
         assert given["seat"] == 1 and len(given["hints"]) == len(expected) > 0
         for suggestion, hint in zip(given["hints"], expected, strict=True):
-            assert suggestion["picks"] == [f"h{source.index + 1}" for source in hint.sources]
+            assert suggestion["picks"] == _hand_picks(hint)
             assert suggestion["result"].startswith(f"#{hint.result:03d} ")
             assert (suggestion.get("atk"), suggestion.get("def")) == (
                 card(hint.result).atk,
@@ -190,8 +195,7 @@ def test_the_fusion_hint_is_the_finders_answer_on_the_seats_own_cards(tmp_path: 
         theirs = (await client.get(f"/api/tables/{table.id}/hint")).json()
         assert theirs["seat"] == 2
         assert [s["picks"] for s in theirs["hints"]] == [
-            [f"h{source.index + 1}" for source in hint.sources]
-            for hint in hints(state.hands[1])[: fm_tables.MOST_HINTS]
+            _hand_picks(hint) for hint in hints(state.hands[1])[: fm_tables.MOST_HINTS]
         ]
 
     _run(tmp_path, scenario)

@@ -68,19 +68,23 @@ class Network:
 
     def save(self, path: str | Path) -> None:
         """Write the network as a policy file."""
+        write_arrays(path, self.arrays())
+
+    def arrays(self, **more_meta: object) -> dict[str, npt.NDArray[np.generic]]:
+        """What a policy file holds of the network: its description (and `more_meta`), weights, biases."""
         meta = {
             "format": FORMAT,
             "game": self.game,
             "observation_size": int(self.weights[0].shape[0]),
             "action_count": int(self.weights[-1].shape[1]),
             "layers": len(self.weights),
+            **more_meta,
         }
         arrays: dict[str, npt.NDArray[np.generic]] = {"meta": np.array(json.dumps(meta))}
         for index, (weight, bias) in enumerate(zip(self.weights, self.biases, strict=True)):
             arrays[f"weight{index}"] = weight
             arrays[f"bias{index}"] = bias
-        with open(path, "wb") as file:
-            np.savez_compressed(file, **arrays)  # type: ignore[arg-type]
+        return arrays
 
     @classmethod
     def load(cls, path: str | Path, encoding: Encoding) -> Network:
@@ -116,6 +120,12 @@ class Network:
                 f"{encoding.game}'s encoding has {expected[0]} and {expected[1]} (made for another layout?)"
             )
         return cls(encoding.game, weights, biases)
+
+
+def write_arrays(path: str | Path, arrays: dict[str, npt.NDArray[np.generic]]) -> None:
+    """Write a policy file's arrays (compressed numpy archive)."""
+    with open(path, "wb") as file:
+        np.savez_compressed(file, **arrays)  # type: ignore[arg-type]
 
 
 def _read_archive(path: str | Path, where: str) -> dict[str, npt.NDArray[np.generic]]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from cardtable.core.errors import UnknownNameError
 from cardtable.core.players import Bot
+from cardtable.games.fm.actions import describe_action
 from cardtable.games.fm.carddata import duelists
 from cardtable.games.fm.decks import DeckError, deck_from_json, starter_deck
 from cardtable.games.fm.duelists import duel_position, find_duelist
@@ -75,13 +76,13 @@ def fusion_hints(view: FmView) -> list[dict[str, Any]]:
     """The fusion finder's suggestions for the seat a view is for, strongest first, as the client reads them.
 
     Only the view is read: the seat's hand window and its own monsters (`finder.view_hints`), never a
-    card hidden from it.  `picks` are the duel notation's sources in play order (docs/web.md, "Hints").
+    card hidden from it.  `picks` are the picks to make in play order, each as the legal pick action's
+    data (`describe_action`: its kind and fields), as a board finds it among the legal actions
+    (docs/web.md, "Hints").
     """
     suggestions = []
     for hint in view_hints(view)[:MOST_HINTS]:
-        picks = [
-            f"m{source.index + 1}" if source.on_field else f"h{source.index + 1}" for source in hint.sources
-        ]
+        picks = [describe_action(source.pick()) for source in hint.sources]
         suggestion: dict[str, Any] = {"picks": picks, "result": card_label(hint.result)}
         atk, defence = hint.strength()
         if atk or defence:

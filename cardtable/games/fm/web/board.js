@@ -133,6 +133,12 @@ function placePanel(context, places) {
         : h("p", {}, "No zone is free: click one of your monsters to place it over.")));
 }
 
+/** A hint's pick in words: the hand card's name, or the monster of one's own it starts from. */
+function pickedCard(view, pick) {
+  if (pick.hand) return view.window?.[pick.hand - 1] || `hand card ${pick.hand}`;
+  return `your monster in zone ${pick.zone}`;
+}
+
 async function askHint(context) {
   const panel = context.hintsPanel;
   fill(panel, "Looking for combinations…");
@@ -140,9 +146,12 @@ async function askHint(context) {
     const answer = await getJson(`/api/tables/${context.table}/hint`);
     const hints = Array.isArray(answer.hints) ? answer.hints : [];
     if (!hints.length) { fill(panel, "No combination found in your hand."); return; }
-    fill(panel, h("b", {}, "Combinations in your hand:"), h("ul", {}, hints.slice(0, 6).map((hint) => h("li", { dataset: { picks: (hint.picks || []).join(" ") } },
-      `${(hint.picks || []).join(" + ")} → ${hint.result || "?"}${hint.atk !== undefined ? ` (${hint.atk}/${hint.def})` : ""} `,
-      hint.picks ? h("button", { type: "button", dataset: { role: "pick-these" }, onclick: () => { context.keep.queue = hint.picks.map((pick) => `pick ${pick}`); context.update(); } }, "Pick these") : null))));
+    fill(panel, h("b", {}, "Combinations in your hand:"), h("ul", {}, hints.slice(0, 6).map((hint) => {
+      const picks = Array.isArray(hint.picks) ? hint.picks : [];
+      return h("li", { dataset: { picks: JSON.stringify(picks) } },
+        `${picks.map((pick) => pickedCard(context.view, pick)).join(" + ")} → ${hint.result || "?"}${hint.atk !== undefined ? ` (${hint.atk}/${hint.def})` : ""} `,
+        picks.length ? h("button", { type: "button", dataset: { role: "pick-these" }, onclick: () => { context.keep.queue = picks.map((pick) => ({ ...pick })); context.update(); } }, "Pick these") : null);
+    })));
   } catch (error) {
     fill(panel, error.status === 501 ? "The fusion finder is not connected on this server yet." : `No hint: ${error.message}`);
   }
@@ -154,10 +163,10 @@ export function render(context) {
   const me = view.seat || 1;
   const them = 3 - me;
   context.me = me;
-  // Picks queued by a hint go one at a time, each on the state the last one made (the hint names them
-  // in the notation: the queue holds the legal actions' texts to send, in order).
+  // Picks queued by a hint go one at a time, each on the state the last one made (the hint gives each
+  // as the fields of its legal action: the queue holds them in order, each found among the legal ones).
   if (keep.queue?.length && context.myTurn) {
-    const next = legal.find((action) => action.action === keep.queue[0]);
+    const next = find(legal, keep.queue[0]);
     keep.queue.shift();
     if (next) setTimeout(() => context.act(next), 0);
     else keep.queue = [];
