@@ -34,6 +34,7 @@ run (sampled every `--sample` seconds: the log must stay under its bound).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import os
 import re
@@ -73,6 +74,8 @@ class Measures:
     elapsed: float = 0.0
     #: CPU seconds the server and its workers used while measuring.
     cpu: float = float("nan")
+    #: Seconds the servers' event loops were ready to run but waited for a processor, while measuring.
+    waiting: float = float("nan")
     #: (seconds from the start, database bytes, write-ahead log bytes), sampled over the run.
     sizes: list[tuple[float, int, int]] = field(default_factory=list)
     #: Resident bytes of the servers and their workers, idle and at the end of the measured time.
@@ -97,6 +100,16 @@ def lag_windows(text: str) -> list[tuple[float, float, float, int, int]]:
         (float(p50) / 1000, float(p99) / 1000, float(worst) / 1000, int(stalls), int(ticks))
         for p50, p99, worst, stalls, ticks in LAG_LINE.findall(text)
     ]
+
+
+def waiting_seconds(pids: list[int]) -> float:
+    """Seconds the processes' main threads (the servers' event loops) were ready to run but waited for a
+    processor (Linux /proc/PID/schedstat): the machine's share of their latency, not theirs."""
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    return total
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -209,7 +222,7 @@ def run(
         running = pool.map_async(client_process, shares)
         measures.sizes += sizes_now(database, started)
         next_sample = time.monotonic() + arguments.sample
-        cpu_before = database_before = 0.0
+        cpu_before = database_before = waiting_before = 0.0
         for moment in ("from", "until"):
             at = measure_from if moment == "from" else measure_until
             while time.monotonic() < at:
@@ -219,11 +232,13 @@ def run(
                     next_sample += arguments.sample
             if moment == "from":
                 cpu_before = cpu_seconds(server_pids)
+                waiting_before = waiting_seconds(server_pids)
                 database_before = cpu_seconds([postmaster]) if postmaster else 0.0
                 log_marks = [file_size(log) for log in server_logs]
         measures.elapsed = time.monotonic() - measure_from
         if server_pids:
             measures.cpu = cpu_seconds(server_pids) - cpu_before
+            measures.waiting = waiting_seconds(server_pids) - waiting_before
             measures.memory = resident_bytes(server_pids)
         if postmaster:
             measures.database_cpu = cpu_seconds([postmaster]) - database_before
@@ -398,6 +413,11 @@ def report(
             "server CPU per action",
             f"{measures.cpu / max(1, figures.moves) * 1e6:.0f} us",
             "its workers' included (the load moves it less than the latencies)",
+        ),
+        (
+            "server waiting for CPU",
+            f"{measures.waiting / elapsed / max(1, arguments.processes) * 100:.0f} %",
+            "of the time its loop was ready to run but other programs held both cores",
         ),
         (
             "server loop lag p99",

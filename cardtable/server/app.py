@@ -168,7 +168,9 @@ class TableApp:
         self.service.recover()
         tending = asyncio.create_task(tend_memory())
         # The loop's lateness is timed only for an operator who reads it (`--log-level info`).
-        watching = asyncio.create_task(watch_loop_lag()) if log.isEnabledFor(logging.INFO) else None
+        watching = None
+        if log.isEnabledFor(logging.INFO):
+            watching = asyncio.create_task(watch_loop_lag(dump_stalls=log.isEnabledFor(logging.DEBUG)))
         try:
             yield
         finally:

@@ -7,11 +7,16 @@ loop serves one thing at a time, so a late tick means something held it: a
 burst of actions served one after another, a write to the database, a
 garbage collection.  This is how `benchmarks/serve_load.py` tells the
 server's queueing from its own (docs/server.md, "Load").
+
+At `--log-level debug` a stall of DUMP_SECONDS also writes every thread's
+stack to the server's standard error as it happens (`faulthandler`, from a
+thread of its own, re-armed at every tick): what held the loop, named.
 """
 
 from __future__ import annotations
 
 import asyncio
+import faulthandler
 import logging
 import time
 from collections.abc import Callable
@@ -25,6 +30,8 @@ TICK_SECONDS = 0.005
 WINDOW_SECONDS = 10.0
 #: Lateness above which a tick counts as a stall, in seconds.
 STALL_SECONDS = 0.05
+#: Lateness past which the stacks are written, at the debug level.
+DUMP_SECONDS = 0.25
 
 
 @dataclass(frozen=True)
@@ -65,16 +72,24 @@ async def watch_loop_lag(
     report: Callable[[LagSummary], None] = lambda summary: log.info(summary.line()),
     tick: float = TICK_SECONDS,
     window: float = WINDOW_SECONDS,
+    dump_stalls: bool = False,
 ) -> None:
-    """Run for the server's life: time the timer's lateness, and report it every window."""
+    """Run for the server's life: time the timer's lateness, and report it every window (and if
+    `dump_stalls`, write the stacks whenever the loop is DUMP_SECONDS late)."""
     lags: list[float] = []
     window_end = time.perf_counter() + window
-    while True:
-        expected = time.perf_counter() + tick
-        await asyncio.sleep(tick)
-        now = time.perf_counter()
-        lags.append(max(0.0, now - expected))
-        if now >= window_end:
-            report(summarise(lags))
-            lags = []
-            window_end = now + window
+    try:
+        while True:
+            expected = time.perf_counter() + tick
+            if dump_stalls:
+                faulthandler.dump_traceback_later(tick + DUMP_SECONDS, exit=False)
+            await asyncio.sleep(tick)
+            now = time.perf_counter()
+            lags.append(max(0.0, now - expected))
+            if now >= window_end:
+                report(summarise(lags))
+                lags = []
+                window_end = now + window
+    finally:
+        if dump_stalls:
+            faulthandler.cancel_dump_traceback_later()
