@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -40,6 +41,8 @@ LAG_TICK_SECONDS = 0.005
 #: Tables one process creates before pausing, and the pause: the server is not flooded at the start.
 CREATE_BATCH = 50
 CREATE_PAUSE_SECONDS = 0.1
+#: Seconds between two looks at the shared window.
+WINDOW_POLL_SECONDS = 0.05
 
 
 @dataclass
@@ -85,17 +88,33 @@ class TablePlan:
 
 @dataclass(frozen=True)
 class ClientPlan:
-    """What one client process runs: its tables, the game, the think model, and the measured window
-    (`time.monotonic`, the same clock in every process of the machine)."""
+    """What one client process runs: its tables, the game, the think model."""
 
     tables: list[TablePlan]
     game: str
     pace: float
     think: str
     processes: int
-    measure_from: float
-    measure_until: float
-    stop_at: float
+
+
+#: Shared by the client processes and the program that starts them (`share_window`): the measured window and
+#: the end of the run (`time.monotonic`, one clock for every process of the machine; infinite until
+#: the program has seen every table joined), and how many people have joined their first table.
+FROM, UNTIL, STOP = range(3)
+_window: Any = [math.inf] * 3
+_joined: Any = None
+
+
+def share_window(window: Any, joined: Any) -> None:
+    """Take the shared window and count of joined people (a client process's initializer)."""
+    global _window, _joined
+    _window, _joined = window, joined
+
+
+def _count_joined() -> None:
+    if _joined is not None:
+        with _joined.get_lock():
+            _joined.value += 1
 
 
 def plan_tables(
@@ -123,9 +142,9 @@ def think_time(pace: float, think: str, rng: random.Random) -> float:
     return pace if think == "exact" else pace * rng.uniform(*SPREAD)
 
 
-def measuring(plan: ClientPlan) -> bool:
+def measuring() -> bool:
     """Whether now is in the measured window."""
-    return plan.measure_from <= time.monotonic() < plan.measure_until
+    return _window[FROM] <= time.monotonic() < _window[UNTIL]
 
 
 async def person(
@@ -138,6 +157,7 @@ async def person(
     rng = random.Random(table_plan.seed)
     url = table_plan.join_base.replace("http://", "ws://") + "/ws"
     figures.relayed += table_plan.join_base != table_plan.base
+    first = True
     while not stop.is_set():
         response = await http.post(
             table_plan.base + "/api/tables",
@@ -152,6 +172,9 @@ async def person(
         try:
             async with connect(url, max_size=None) as socket:
                 await socket.send(json.dumps({"type": "join", "protocol": 1, "table": table, "token": token}))
+                if first:
+                    _count_joined()
+                    first = False
                 await play(socket, table, plan, rng, figures, stop)
         except (ConnectionClosed, OSError) as error:
             figures.errors.append(f"table {table}: connection lost ({error})")
@@ -173,7 +196,7 @@ async def play(
         frame = orjson.loads(text)
         kind = frame["type"]
         if kind == "ack":
-            if sent_at is not None and measuring(plan):
+            if sent_at is not None and measuring():
                 figures.latencies.append(time.perf_counter() - sent_at)
                 figures.person_actions += 1
             figures.acknowledged.append((table, frame["version"], frame["action"]))
@@ -184,7 +207,7 @@ async def play(
             figures.games_finished += 1
             return
         elif kind == "state":
-            figures.moves += measuring(plan)
+            figures.moves += measuring()
             if frame["legal"] and frame["version"] != sent_version:
                 pending_state = frame
         if pending_state is not None and sent_at is None:
@@ -199,12 +222,12 @@ async def play(
             thinking = loop.create_task(asyncio.sleep(think_time(plan.pace, plan.think, rng)))
 
 
-async def watch_lag(plan: ClientPlan, figures: Figures, stop: asyncio.Event) -> None:
+async def watch_lag(figures: Figures, stop: asyncio.Event) -> None:
     """Note how late this loop runs a timer, every tick of the measured window."""
     while not stop.is_set():
         expected = time.perf_counter() + LAG_TICK_SECONDS
         await asyncio.sleep(LAG_TICK_SECONDS)
-        if measuring(plan):
+        if measuring():
             figures.client_lags.append(max(0.0, time.perf_counter() - expected))
 
 
@@ -214,19 +237,21 @@ async def run_share(plan: ClientPlan) -> Figures:
     stop = asyncio.Event()
     limits = httpx.Limits(max_connections=max(5, 50 // plan.processes))
     async with httpx.AsyncClient(limits=limits, timeout=60) as http:
-        watching = asyncio.create_task(watch_lag(plan, figures, stop))
+        watching = asyncio.create_task(watch_lag(figures, stop))
         tasks = []
         for index, table_plan in enumerate(plan.tables):
             tasks.append(asyncio.create_task(person(table_plan, plan, http, figures, stop)))
             if index % CREATE_BATCH == CREATE_BATCH - 1:
                 await asyncio.sleep(CREATE_PAUSE_SECONDS * plan.processes)
-        await asyncio.sleep(max(0.0, plan.measure_from - time.monotonic()))
+        while time.monotonic() < _window[FROM]:
+            await asyncio.sleep(WINDOW_POLL_SECONDS)
         client_before = time.process_time()
-        await asyncio.sleep(max(0.0, plan.measure_until - time.monotonic()))
+        while time.monotonic() < _window[UNTIL]:
+            await asyncio.sleep(WINDOW_POLL_SECONDS)
         figures.client_cpu = time.process_time() - client_before
         # The actions in flight are acknowledged before the tables are left, so every one is checked.
         stop.set()
-        await asyncio.sleep(max(0.0, plan.stop_at - time.monotonic()))
+        await asyncio.sleep(max(0.0, _window[STOP] - time.monotonic()))
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, watching, return_exceptions=True)

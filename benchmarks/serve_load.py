@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import multiprocessing
 import os
 import re
@@ -46,14 +47,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from load_clients import (
-    CREATE_BATCH,
-    CREATE_PAUSE_SECONDS,
+    FROM,
     SPREAD,
+    STOP,
     THINK_MODELS,
+    UNTIL,
     ClientPlan,
     Figures,
     client_process,
     plan_tables,
+    share_window,
 )
 
 from cardtable.server.storage import open_storage
@@ -65,6 +68,8 @@ MAX_PROCESSES = 4
 MAX_CLIENT_PROCESSES = 16
 RAMP_SECONDS = 5.0
 IDLE_SECONDS = 3.0
+#: Seconds the people are given to join their tables before the ramp-up starts all the same.
+MAX_JOIN_SECONDS = 120.0
 
 
 @dataclass
@@ -72,6 +77,8 @@ class Measures:
     """What this program measured of the servers, beside what the clients saw."""
 
     elapsed: float = 0.0
+    #: Seconds from the start of the clients until every person had joined a table.
+    joined_after: float = float("nan")
     #: CPU seconds the server and its workers used while measuring.
     cpu: float = float("nan")
     #: Seconds the servers' event loops were ready to run but waited for a processor, while measuring.
@@ -199,27 +206,26 @@ def run(
     )
     processes = min(arguments.client_processes, arguments.tables)
     context = multiprocessing.get_context("spawn")
-    with context.Pool(processes) as pool:
+    window = context.RawArray("d", [math.inf] * 3)
+    joined = context.Value("i", 0)
+    with context.Pool(processes, initializer=share_window, initargs=(window, joined)) as pool:
         pool.map(time.sleep, [0.0] * processes)  # each process has imported the clients' modules
         time.sleep(max(0.0, IDLE_SECONDS - (time.monotonic() - started)))  # the servers' workers start
         measures.idle_memory = resident_bytes(server_pids)
-        creating = arguments.tables / CREATE_BATCH * CREATE_PAUSE_SECONDS
-        measure_from = time.monotonic() + creating + RAMP_SECONDS
-        measure_until = measure_from + arguments.seconds
         shares = [
-            ClientPlan(
-                tables=plans[index::processes],
-                game=arguments.game,
-                pace=arguments.pace,
-                think=arguments.think,
-                processes=processes,
-                measure_from=measure_from,
-                measure_until=measure_until,
-                stop_at=measure_until + arguments.pace * SPREAD[1] + 0.5,
-            )
+            ClientPlan(plans[index::processes], arguments.game, arguments.pace, arguments.think, processes)
             for index in range(processes)
         ]
         running = pool.map_async(client_process, shares)
+        # Measured once every person has joined a table and the first moves have had time to spread.
+        ramp_from = time.monotonic()
+        while joined.value < arguments.tables and time.monotonic() - ramp_from < MAX_JOIN_SECONDS:
+            time.sleep(0.1)
+        measures.joined_after = time.monotonic() - ramp_from
+        measure_from = time.monotonic() + RAMP_SECONDS
+        measure_until = measure_from + arguments.seconds
+        window[UNTIL], window[STOP] = measure_until, measure_until + arguments.pace * SPREAD[1] + 0.5
+        window[FROM] = measure_from
         measures.sizes += sizes_now(database, started)
         next_sample = time.monotonic() + arguments.sample
         cpu_before = database_before = waiting_before = 0.0
@@ -247,8 +253,8 @@ def run(
                 reading.seek(mark)
                 measures.server_lags += lag_windows(reading.read().decode(errors="replace"))
         figures = Figures()
-        for share in running.get():
-            figures.merge(share)
+        for figures_of_one in running.get():
+            figures.merge(figures_of_one)
     measures.sizes += sizes_now(database, started)
     return figures, measures
 
@@ -468,7 +474,10 @@ def report(
             f"thinking {low:g}-{high:g} s (uniform; each bot its own pace, drawn once) after their turn comes"
         )
     print(f"each a scripted person and a random bot {thinking} (--think {arguments.think});")
-    print(f"{elapsed:.0f} s measured after {RAMP_SECONDS:g} s of ramp-up")
+    print(
+        f"{elapsed:.0f} s measured, from {RAMP_SECONDS:g} s after every person had joined a table"
+        f" ({measures.joined_after:.1f} s after the first was created)"
+    )
     if arguments.search_tables:
         searching = f"{arguments.search_tables} of the tables seat {arguments.search_bot}"
         print(f"  ({searching} instead of the random bot)")
