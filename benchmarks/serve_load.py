@@ -79,6 +79,8 @@ class Measures:
     elapsed: float = 0.0
     #: Seconds from the start of the clients until every person had joined a table.
     joined_after: float = float("nan")
+    #: How many people had joined a table then (all of them, unless MAX_JOIN_SECONDS passed first).
+    joined: int = 0
     #: CPU seconds the server and its workers used while measuring.
     cpu: float = float("nan")
     #: Seconds the servers' event loops were ready to run but waited for a processor, while measuring.
@@ -222,6 +224,7 @@ def run(
         while joined.value < arguments.tables and time.monotonic() - ramp_from < MAX_JOIN_SECONDS:
             time.sleep(0.1)
         measures.joined_after = time.monotonic() - ramp_from
+        measures.joined = joined.value
         measure_from = time.monotonic() + RAMP_SECONDS
         measure_until = measure_from + arguments.seconds
         window[UNTIL], window[STOP] = measure_until, measure_until + arguments.pace * SPREAD[1] + 0.5
@@ -475,8 +478,9 @@ def report(
         )
     print(f"each a scripted person and a random bot {thinking} (--think {arguments.think});")
     print(
-        f"{elapsed:.0f} s measured, from {RAMP_SECONDS:g} s after every person had joined a table"
-        f" ({measures.joined_after:.1f} s after the first was created)"
+        f"{elapsed:.0f} s measured, from {RAMP_SECONDS:g} s after {measures.joined} of the"
+        f" {arguments.tables} people had joined a table ({measures.joined_after:.1f} s after the first"
+        f" was created; the wait is {MAX_JOIN_SECONDS:g} s at most)"
     )
     if arguments.search_tables:
         searching = f"{arguments.search_tables} of the tables seat {arguments.search_bot}"
