@@ -71,7 +71,7 @@ def storing(actions: int, group: int) -> tuple[float, float]:
                     sealed = storage._sealed_action(table_id, number, "7♥")
                     statements.append((INSERT, (table_id, number, 0, sealed, 1.0)))
                     statements.append((UPDATE, (number + 1, None, None, table_id)))
-                storage.writer.write(statements)
+                storage.database.writer.write(statements)
 
         try:
             return timed(len(order), alone if group == 1 else grouped)

@@ -34,23 +34,30 @@ run (sampled every `--sample` seconds: the log must stay under its bound).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
-import json
+import math
+import multiprocessing
 import os
-import random
+import re
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-import httpx
-import orjson
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from load_clients import (
+    FROM,
+    SPREAD,
+    STOP,
+    THINK_MODELS,
+    UNTIL,
+    ClientPlan,
+    Figures,
+    client_process,
+    plan_tables,
+    share_window,
+)
 
 from cardtable.server.storage import open_storage
 
@@ -58,27 +65,26 @@ from cardtable.server.storage import open_storage
 MAX_TABLES = 2000
 MAX_SECONDS = 600.0
 MAX_PROCESSES = 4
+MAX_CLIENT_PROCESSES = 16
 RAMP_SECONDS = 5.0
 IDLE_SECONDS = 3.0
+#: Seconds the people are given to join their tables before the ramp-up starts all the same.
+MAX_JOIN_SECONDS = 120.0
 
 
 @dataclass
-class Figures:
-    """What the clients saw."""
+class Measures:
+    """What this program measured of the servers, beside what the clients saw."""
 
-    latencies: list[float] = field(default_factory=list)
-    person_actions: int = 0
-    errors: list[str] = field(default_factory=list)
-    #: (table, version, action text) of every acknowledged action.
-    acknowledged: list[tuple[str, int, str]] = field(default_factory=list)
-    #: Moves seen by the people (their own and the bots'), while measuring.
-    moves: int = 0
-    games_finished: int = 0
-    measuring: bool = False
     elapsed: float = 0.0
-    #: CPU seconds the server and its workers used while measuring, and this program.
+    #: Seconds from the start of the clients until every person had joined a table.
+    joined_after: float = float("nan")
+    #: How many people had joined a table then (all of them, unless MAX_JOIN_SECONDS passed first).
+    joined: int = 0
+    #: CPU seconds the server and its workers used while measuring.
     cpu: float = float("nan")
-    client_cpu: float = 0.0
+    #: Seconds the servers' event loops were ready to run but waited for a processor, while measuring.
+    waiting: float = float("nan")
     #: (seconds from the start, database bytes, write-ahead log bytes), sampled over the run.
     sizes: list[tuple[float, int, int]] = field(default_factory=list)
     #: Resident bytes of the servers and their workers, idle and at the end of the measured time.
@@ -86,87 +92,33 @@ class Figures:
     memory: int = 0
     #: CPU seconds PostgreSQL's processes used while measuring (NaN: SQLite, inside the server).
     database_cpu: float = float("nan")
-    relayed: int = 0
+    #: The servers' event-loop lateness (p50, p99, worst, stalls, ticks; seconds) of each window
+    #: they logged while measuring (cardtable/server/loop_lag.py).
+    server_lags: list[tuple[float, float, float, int, int]] = field(default_factory=list)
 
 
-async def person(
-    base: str,
-    join_base: str,
-    http: httpx.AsyncClient,
-    game: str,
-    pace: float,
-    rng: random.Random,
-    figures: Figures,
-    stop: asyncio.Event,
-    bot: dict[str, Any],
-) -> None:
-    """One scripted person: a table after another, a random legal action a pace after each turn comes.
-
-    Tables are created at `base` and played through `join_base` (another process relays them).
-    """
-    url = join_base.replace("http://", "ws://") + "/ws"
-    figures.relayed += join_base != base
-    while not stop.is_set():
-        response = await http.post(
-            base + "/api/tables",
-            json={
-                "protocol": 1,
-                "game": game,
-                "seats": [{"person": "script"}, bot],
-            },
-        )
-        if response.status_code != 201:
-            figures.errors.append(f"create: {response.status_code} {response.text[:200]}")
-            await asyncio.sleep(1.0)
-            continue
-        created = response.json()
-        table, token = created["table"], created["seats"][0]["token"]
-        try:
-            async with connect(url, max_size=None) as socket:
-                await socket.send(json.dumps({"type": "join", "protocol": 1, "table": table, "token": token}))
-                await play(socket, table, pace, rng, figures, stop)
-        except (ConnectionClosed, OSError) as error:
-            figures.errors.append(f"table {table}: connection lost ({error})")
-            return
+#: A line of the server's log on its loop's lateness (cardtable/server/loop_lag.py, LagSummary.line).
+LAG_LINE = re.compile(
+    r"event loop lag: p50 ([\d.]+) ms, p99 ([\d.]+) ms, worst ([\d.]+) ms, (\d+) of (\d+) ticks"
+)
 
 
-async def play(
-    socket: Any, table: str, pace: float, rng: random.Random, figures: Figures, stop: asyncio.Event
-) -> None:
-    """Play one table until its game ends or the run stops."""
-    sent_at: float | None = None
-    sent_version = -1
-    # The first move waits a random part of the pace, so that the tables do not move in step.
-    thinking = asyncio.get_running_loop().create_task(asyncio.sleep(rng.uniform(0, pace)))
-    pending_state: dict[str, Any] | None = None
-    while not stop.is_set():
-        text = await socket.recv()
-        # orjson: the clients share the server's two cores, so they read their frames cheaply.
-        frame = orjson.loads(text)
-        kind = frame["type"]
-        if kind == "ack":
-            if sent_at is not None and figures.measuring:
-                figures.latencies.append(time.perf_counter() - sent_at)
-                figures.person_actions += 1
-            figures.acknowledged.append((table, frame["version"], frame["action"]))
-            sent_at = None
-        elif kind == "error":
-            figures.errors.append(f"table {table}: {frame['code']}: {frame['message']}")
-        elif kind == "game_over":
-            figures.games_finished += 1
-            return
-        elif kind == "state":
-            figures.moves += figures.measuring
-            if frame["legal"] and frame["version"] != sent_version:
-                pending_state = frame
-        if pending_state is not None and sent_at is None:
-            await thinking
-            choice = rng.choice(pending_state["legal"])
-            sent_version = pending_state["version"]
-            sent_at = time.perf_counter()
-            await socket.send(json.dumps({"type": "action", "id": choice["id"], "version": sent_version}))
-            pending_state = None
-            thinking = asyncio.get_running_loop().create_task(asyncio.sleep(pace))
+def lag_windows(text: str) -> list[tuple[float, float, float, int, int]]:
+    """The loop-lateness windows a server logged in some text of its log, in seconds."""
+    return [
+        (float(p50) / 1000, float(p99) / 1000, float(worst) / 1000, int(stalls), int(ticks))
+        for p50, p99, worst, stalls, ticks in LAG_LINE.findall(text)
+    ]
+
+
+def waiting_seconds(pids: list[int]) -> float:
+    """Seconds the processes' main threads (the servers' event loops) were ready to run but waited for a
+    processor (Linux /proc/PID/schedstat): the machine's share of their latency, not theirs."""
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            total += int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    return total
 
 
 def cpu_seconds(pids: list[int]) -> float:
@@ -212,15 +164,12 @@ def file_size(path: Path) -> int:
         return 0
 
 
-async def sample_sizes(database: Path, seconds: float, figures: Figures, stop: asyncio.Event) -> None:
-    """Note the sizes of the database and of its write-ahead log every `seconds`, until stopped."""
-    started = time.perf_counter()
+def sizes_now(database: Path | None, started: float) -> list[tuple[float, int, int]]:
+    """The sizes of the database and of its write-ahead log now (none without a SQLite file)."""
+    if database is None:
+        return []
     wal = database.with_name(database.name + "-wal")
-    while not stop.is_set():
-        figures.sizes.append((time.perf_counter() - started, file_size(database), file_size(wal)))
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(stop.wait(), seconds)
-    figures.sizes.append((time.perf_counter() - started, file_size(database), file_size(wal)))
+    return [(time.monotonic() - started, file_size(database), file_size(wal))]
 
 
 def stored_actions(database: str, key: Path, tables: set[str]) -> dict[tuple[str, int], str]:
@@ -237,62 +186,80 @@ def stored_actions(database: str, key: Path, tables: set[str]) -> dict[tuple[str
         storage.close()
 
 
-async def run(
+def run(
     arguments: argparse.Namespace,
     bases: list[str],
     server_pids: list[int],
     database: Path | None,
+    server_logs: list[Path],
     postmaster: int | None = None,
-) -> Figures:
-    """Ramp up, measure for the given time, stop."""
-    figures = Figures()
-    stop = asyncio.Event()
-    sampling = None
-    if database is not None:
-        sampling = asyncio.create_task(sample_sizes(database, arguments.sample, figures, stop))
-    limits = httpx.Limits(max_connections=50)
-    await asyncio.sleep(IDLE_SECONDS)  # the servers' workers start
-    figures.idle_memory = resident_bytes(server_pids)
-    async with httpx.AsyncClient(limits=limits, timeout=60) as http:
-        rng = random.Random(arguments.seed)
-        tasks = []
-        for index in range(arguments.tables):
-            searching = index < arguments.search_tables
-            bot = {"bot": arguments.search_bot} if searching else {"bot": "random", "pace": arguments.pace}
-            table_rng = random.Random(rng.random())
-            base, join_base = bases[index % len(bases)], rng.choice(bases)
-            tasks.append(
-                asyncio.create_task(
-                    person(
-                        base, join_base, http, arguments.game, arguments.pace, table_rng, figures, stop, bot
-                    )
-                )
-            )
-            if index % 50 == 49:
-                await asyncio.sleep(0.1)
-        await asyncio.sleep(RAMP_SECONDS)
-        figures.measuring = True
-        cpu_before = cpu_seconds(server_pids)
-        database_before = cpu_seconds([postmaster]) if postmaster else 0.0
-        client_before = time.process_time()
-        started = time.perf_counter()
-        await asyncio.sleep(arguments.seconds)
-        figures.measuring = False
-        figures.elapsed = time.perf_counter() - started
-        figures.client_cpu = time.process_time() - client_before
+) -> tuple[Figures, Measures]:
+    """Start the clients' processes, ramp up, measure for the given time, stop."""
+    measures = Measures()
+    started = time.monotonic()
+    plans = plan_tables(
+        arguments.tables,
+        arguments.search_tables,
+        arguments.search_bot,
+        arguments.pace,
+        arguments.think,
+        bases,
+        arguments.seed,
+    )
+    processes = min(arguments.client_processes, arguments.tables)
+    context = multiprocessing.get_context("spawn")
+    window = context.RawArray("d", [math.inf] * 3)
+    joined = context.Value("i", 0)
+    with context.Pool(processes, initializer=share_window, initargs=(window, joined)) as pool:
+        pool.map(time.sleep, [0.0] * processes)  # each process has imported the clients' modules
+        time.sleep(max(0.0, IDLE_SECONDS - (time.monotonic() - started)))  # the servers' workers start
+        measures.idle_memory = resident_bytes(server_pids)
+        shares = [
+            ClientPlan(plans[index::processes], arguments.game, arguments.pace, arguments.think, processes)
+            for index in range(processes)
+        ]
+        running = pool.map_async(client_process, shares)
+        # Measured once every person has joined a table and the first moves have had time to spread.
+        ramp_from = time.monotonic()
+        while joined.value < arguments.tables and time.monotonic() - ramp_from < MAX_JOIN_SECONDS:
+            time.sleep(0.1)
+        measures.joined_after = time.monotonic() - ramp_from
+        measures.joined = joined.value
+        measure_from = time.monotonic() + RAMP_SECONDS
+        measure_until = measure_from + arguments.seconds
+        window[UNTIL], window[STOP] = measure_until, measure_until + arguments.pace * SPREAD[1] + 0.5
+        window[FROM] = measure_from
+        measures.sizes += sizes_now(database, started)
+        next_sample = time.monotonic() + arguments.sample
+        cpu_before = database_before = waiting_before = 0.0
+        for moment in ("from", "until"):
+            at = measure_from if moment == "from" else measure_until
+            while time.monotonic() < at:
+                time.sleep(max(0.0, min(at, next_sample) - time.monotonic()))
+                if time.monotonic() >= next_sample:
+                    measures.sizes += sizes_now(database, started)
+                    next_sample += arguments.sample
+            if moment == "from":
+                cpu_before = cpu_seconds(server_pids)
+                waiting_before = waiting_seconds(server_pids)
+                database_before = cpu_seconds([postmaster]) if postmaster else 0.0
+                log_marks = [file_size(log) for log in server_logs]
+        measures.elapsed = time.monotonic() - measure_from
         if server_pids:
-            figures.cpu = cpu_seconds(server_pids) - cpu_before
-            figures.memory = resident_bytes(server_pids)
+            measures.cpu = cpu_seconds(server_pids) - cpu_before
+            measures.waiting = waiting_seconds(server_pids) - waiting_before
+            measures.memory = resident_bytes(server_pids)
         if postmaster:
-            figures.database_cpu = cpu_seconds([postmaster]) - database_before
-        stop.set()
-        await asyncio.sleep(arguments.pace + 0.5)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    if sampling is not None:
-        await sampling
-    return figures
+            measures.database_cpu = cpu_seconds([postmaster]) - database_before
+        for log, mark in zip(server_logs, log_marks, strict=True):
+            with log.open("rb") as reading:
+                reading.seek(mark)
+                measures.server_lags += lag_windows(reading.read().decode(errors="replace"))
+        figures = Figures()
+        for figures_of_one in running.get():
+            figures.merge(figures_of_one)
+    measures.sizes += sizes_now(database, started)
+    return figures, measures
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -322,6 +289,18 @@ def main() -> None:
     parser.add_argument("--search-bot", default="ismcts:1", help="the tree-search bot of those tables")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--think",
+        choices=THINK_MODELS,
+        default="spread",
+        help="how long people and bots take: spread around the pace (default) or exactly the pace",
+    )
+    parser.add_argument(
+        "--client-processes",
+        type=int,
+        default=2,
+        help=f"processes the scripted people are dealt to (at most {MAX_CLIENT_PROCESSES})",
+    )
+    parser.add_argument(
         "--sample", type=float, default=10.0, help="seconds between two samples of the database's size"
     )
     parser.add_argument(
@@ -339,6 +318,8 @@ def main() -> None:
         arguments.processes > 1 and arguments.db == "sqlite"
     ):
         parser.error(f"--processes from 1 to {MAX_PROCESSES}, and above 1 only with --db postgres")
+    if not 1 <= arguments.client_processes <= MAX_CLIENT_PROCESSES:
+        parser.error(f"--client-processes from 1 to {MAX_CLIENT_PROCESSES}")
     folder = tempfile.TemporaryDirectory(prefix="serve-load-")
     key = Path(folder.name) / "tables.key"
     database = str(Path(folder.name) / "tables.sqlite")
@@ -350,11 +331,13 @@ def main() -> None:
         cluster = Cluster().start()
         database = cluster.new_database()
     processes: list[subprocess.Popen[str]] = []
+    server_logs: list[Path] = []
     bases = [arguments.server] if arguments.server else []
     try:
         if arguments.server is None:
-            for _ in range(arguments.processes):
-                process = start_server(arguments, database, key)
+            for number in range(arguments.processes):
+                server_logs.append(Path(folder.name) / f"server-{number}.log")
+                process = start_server(arguments, database, key, server_logs[-1])
                 processes.append(process)
                 assert process.stdout is not None
                 bases.append(process.stdout.readline().split("open ")[1].split()[0])
@@ -363,7 +346,7 @@ def main() -> None:
         try:
             postmaster = cluster.postmaster() if cluster is not None else None
             pids = [process.pid for process in processes]
-            figures = asyncio.run(run(arguments, bases, pids, sqlite_file, postmaster))
+            figures, measures = run(arguments, bases, pids, sqlite_file, server_logs, postmaster)
         finally:
             for process in processes:
                 process.terminate()
@@ -374,11 +357,12 @@ def main() -> None:
     finally:
         if cluster is not None:
             cluster.stop()
-    report(arguments, figures, stored)
+    report(arguments, figures, measures, stored)
 
 
-def start_server(arguments: argparse.Namespace, database: str, key: Path) -> subprocess.Popen[str]:
-    """`cardtable serve` on a free port of 127.0.0.1, on the database, its limits raised for one address."""
+def start_server(arguments: argparse.Namespace, database: str, key: Path, log: Path) -> subprocess.Popen[str]:
+    """`cardtable serve` on a free port of 127.0.0.1, on the database, its limits raised for one address,
+    logging at the info level (its loop's lateness among it) to a file."""
     count = arguments.tables * 2 + 100
     command = [
         sys.executable,
@@ -400,17 +384,24 @@ def start_server(arguments: argparse.Namespace, database: str, key: Path) -> sub
         f"max_sockets_per_address={count}",
         "--limit",
         f"http_burst={count}",
+        "--log-level",
+        "info",
     ]
     if arguments.workers:
         command += ["--workers", str(arguments.workers)]
-    return subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    with log.open("w") as logging_to:
+        return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=logging_to, text=True)
 
 
-def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[str, int], str]) -> None:
+def report(
+    arguments: argparse.Namespace, figures: Figures, measures: Measures, stored: dict[tuple[str, int], str]
+) -> None:
     """Print the figures."""
-    elapsed = figures.elapsed
+    elapsed = measures.elapsed
     lost = [entry for entry in figures.acknowledged if stored.get(entry[:2]) != entry[2]]
     milliseconds = [latency * 1000 for latency in figures.latencies]
+    client_lags = [lag * 1000 for lag in figures.client_lags]
+    server_lags = measures.server_lags
     rows = [
         ("actions/s", f"{figures.moves / elapsed:.1f}", "people's and bots', as the people saw them"),
         ("people's actions/s", f"{figures.person_actions / elapsed:.1f}", ""),
@@ -426,25 +417,50 @@ def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[s
             if stored
             else "not checked: the server is not ours",
         ),
-        ("server + workers CPU", f"{figures.cpu / elapsed * 100:.0f} %", "of one core"),
+        ("server + workers CPU", f"{measures.cpu / elapsed * 100:.0f} %", "of one core"),
         (
             "server CPU per action",
-            f"{figures.cpu / max(1, figures.moves) * 1e6:.0f} us",
+            f"{measures.cpu / max(1, figures.moves) * 1e6:.0f} us",
             "its workers' included (the load moves it less than the latencies)",
         ),
-        ("PostgreSQL's CPU", f"{figures.database_cpu / elapsed * 100:.0f} %", "of one core, its processes"),
-        ("CPU per table", f"{figures.cpu / elapsed / arguments.tables * 1000:.2f} ms/s", "of one core"),
+        (
+            "server waiting for CPU",
+            f"{measures.waiting / elapsed / max(1, arguments.processes) * 100:.0f} %",
+            "of the time its loop was ready to run but other programs held both cores",
+        ),
+        (
+            "server loop lag p99",
+            f"{max((p99 for _, p99, _, _, _ in server_lags), default=float('nan')) * 1000:.2f} ms",
+            f"its worst 10 s window of {len(server_lags)}; how late its loop ran a 5 ms timer",
+        ),
+        (
+            "server loop lag worst",
+            f"{max((worst for _, _, worst, _, _ in server_lags), default=float('nan')) * 1000:.2f} ms",
+            f"{sum(window[3] for window in server_lags)} of {sum(window[4] for window in server_lags)}"
+            " ticks late by over 50 ms",
+        ),
+        ("PostgreSQL's CPU", f"{measures.database_cpu / elapsed * 100:.0f} %", "of one core, its processes"),
+        ("CPU per table", f"{measures.cpu / elapsed / arguments.tables * 1000:.2f} ms/s", "of one core"),
         (
             "memory",
-            f"{figures.memory / 1e6:.0f} MB",
-            f"resident, servers and workers ({figures.idle_memory / 1e6:.0f} MB idle)",
+            f"{measures.memory / 1e6:.0f} MB",
+            f"resident, servers and workers ({measures.idle_memory / 1e6:.0f} MB idle)",
         ),
         (
             "memory per table",
-            f"{(figures.memory - figures.idle_memory) / arguments.tables / 1e3:.0f} kB",
+            f"{(measures.memory - measures.idle_memory) / arguments.tables / 1e3:.0f} kB",
             "above idle",
         ),
-        ("this program's CPU", f"{figures.client_cpu / elapsed * 100:.0f} %", ""),
+        (
+            "clients' CPU",
+            f"{figures.client_cpu / elapsed * 100:.0f} %",
+            f"of one core, {min(arguments.client_processes, arguments.tables)} process(es)",
+        ),
+        (
+            "client loop lag p99",
+            f"{percentile(client_lags, 0.99):.2f} ms",
+            f"worst {max(client_lags, default=float('nan')):.2f} ms: the clients' own share of the latency",
+        ),
         (
             "machine load",
             " ".join(f"{load:.1f}" for load in os.getloadavg()),
@@ -453,10 +469,18 @@ def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[s
     ]
     where = "SQLite" if arguments.db == "sqlite" else f"PostgreSQL, {arguments.processes} server process(es)"
     print(f"cardtable serve under load ({where}): {arguments.tables} tables of {arguments.game},")
-    print("each a scripted", end=" ")
+    if arguments.think == "exact":
+        thinking = f"moving exactly {arguments.pace:g} s after their turn comes"
+    else:
+        low, high = (arguments.pace * share for share in SPREAD)
+        thinking = (
+            f"thinking {low:g}-{high:g} s (uniform; each bot its own pace, drawn once) after their turn comes"
+        )
+    print(f"each a scripted person and a random bot {thinking} (--think {arguments.think});")
     print(
-        f"person and a random bot moving {arguments.pace:g} s after their turn comes;"
-        f" {elapsed:.0f} s measured after {RAMP_SECONDS:g} s of ramp-up"
+        f"{elapsed:.0f} s measured, from {RAMP_SECONDS:g} s after {measures.joined} of the"
+        f" {arguments.tables} people had joined a table ({measures.joined_after:.1f} s after the first"
+        f" was created; the wait is {MAX_JOIN_SECONDS:g} s at most)"
     )
     if arguments.search_tables:
         searching = f"{arguments.search_tables} of the tables seat {arguments.search_bot}"
@@ -467,20 +491,20 @@ def report(arguments: argparse.Namespace, figures: Figures, stored: dict[tuple[s
         )
     for name, value, note in rows:
         print(f"  {name:<22} {value:>12}   {note}".rstrip())
-    if figures.sizes:
-        _, database, wal = figures.sizes[-1]
-        largest = max(wal for _, _, wal in figures.sizes)
+    if measures.sizes:
+        _, database, wal = measures.sizes[-1]
+        largest = max(wal for _, _, wal in measures.sizes)
         print(
             f"  {'database':<22} {database / 1e6:>9.1f} MB   at the end; write-ahead log"
             f" {wal / 1e6:.1f} MB at the end, {largest / 1e6:.1f} MB at most"
         )
         print("  sizes over the run (seconds: database MB + write-ahead log MB):")
-        for line in range(0, len(figures.sizes), 6):
+        for line in range(0, len(measures.sizes), 6):
             print(
                 "   ",
                 "  ".join(
                     f"{at:4.0f}: {database / 1e6:.1f}+{wal / 1e6:.1f}"
-                    for at, database, wal in figures.sizes[line : line + 6]
+                    for at, database, wal in measures.sizes[line : line + 6]
                 ),
             )
     for error in figures.errors[:10]:

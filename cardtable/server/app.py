@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from urllib.parse import quote
@@ -41,6 +42,7 @@ from cardtable.server.client_api import ClientRoutes, web_parts
 from cardtable.server.extension import every_extension
 from cardtable.server.guard import LOCAL_SITE, Guard, Site, client_network, read_body
 from cardtable.server.limits import Limits
+from cardtable.server.loop_lag import watch_loop_lag
 from cardtable.server.memory import tend_memory
 from cardtable.server.ownership import Elsewhere
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError, error_frame, frame
@@ -50,6 +52,8 @@ from cardtable.server.sockets import log_accept_failures
 from cardtable.server.storage import Storage, StorageError
 from cardtable.server.tables import Connection
 from cardtable.server.workers import BotPool
+
+log = logging.getLogger("cardtable.server")
 
 #: The browser client's files, served at / once someone has built them.
 WEB_FOLDER = Path(__file__).resolve().parent.parent / "web"
@@ -163,10 +167,16 @@ class TableApp:
             self.storage.register_server(self.own_url)
         self.service.recover()
         tending = asyncio.create_task(tend_memory())
+        # The loop's lateness is timed only for an operator who reads it (`--log-level info`).
+        watching = None
+        if log.isEnabledFor(logging.INFO):
+            watching = asyncio.create_task(watch_loop_lag(dump_stalls=log.isEnabledFor(logging.DEBUG)))
         try:
             yield
         finally:
             tending.cancel()
+            if watching is not None:
+                watching.cancel()
             await self.service.close()
             self.pool.close()
             self.storage.close()

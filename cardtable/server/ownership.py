@@ -76,7 +76,7 @@ class Ownership:
         service.tables[table.id] = table
         service.lifecycle.adopt(table)
         if not table.finished:
-            service.tables_by_address[table.creator] += 1
+            service.count_unfinished(table)
             service.schedule_bots(table)
         return table
 
@@ -112,9 +112,7 @@ class Ownership:
         if table.bot_task is not None:
             table.bot_task.cancel()
         if not table.finished:
-            service.tables_by_address[table.creator] -= 1
-            if service.tables_by_address[table.creator] <= 0:
-                del service.tables_by_address[table.creator]
+            service.uncount_unfinished(table)
         for connection in list(table.connections):
             connection.close(MOVED_CODE, MOVED_REASON)
         service.audience.forget(table)

@@ -80,6 +80,9 @@ class TableService:
         self.tables: dict[str, LiveTable] = {}
         #: Unfinished tables by the address that created them.
         self.tables_by_address: Counter[str] = Counter()
+        #: Unfinished tables whose every seat is a bot's (kept as they come and go, not counted at each
+        #: request: counting walked every table, milliseconds at a thousand tables, for each new one).
+        self.bot_tables = 0
         self.audience = Audience(limits)
         self.invitations = Invitations(storage)
         self.broken: set[str] = set()
@@ -161,13 +164,20 @@ class TableService:
         the limits hold however many processes a client spreads its requests over); else this one's."""
         if self.storage.shared:
             return self.storage.unfinished_counts(address)
-        bots_only = sum(
-            1
-            for table in self.tables.values()
-            if not table.finished and all(seat.is_bot for seat in table.setup.seats)
-        )
         held = self.tables_by_address
-        return UnfinishedCounts(held[address], sum(held.values()), bots_only)
+        return UnfinishedCounts(held[address], sum(held.values()), self.bot_tables)
+
+    def count_unfinished(self, table: LiveTable) -> None:
+        """An unfinished table now served here counts against its creator (and the bots' budget)."""
+        self.tables_by_address[table.creator] += 1
+        self.bot_tables += all(seat.is_bot for seat in table.setup.seats)
+
+    def uncount_unfinished(self, table: LiveTable) -> None:
+        """A table that ended, or is no longer served here, stops counting."""
+        self.tables_by_address[table.creator] -= 1
+        if self.tables_by_address[table.creator] <= 0:
+            del self.tables_by_address[table.creator]
+        self.bot_tables -= all(seat.is_bot for seat in table.setup.seats)
 
     def _rematch_table(self, setup: TableSetup, address: str) -> tuple[LiveTable, list[str | None]]:
         """A rematch's table: each person's seat a new token, which goes to that seat's person alone."""
@@ -196,7 +206,7 @@ class TableService:
             raise ProtocolError("storage", f"the table could not be stored ({error})") from None
         self.tables[table.id] = table
         self.lifecycle.adopt(table)
-        self.tables_by_address[address] += 1
+        self.count_unfinished(table)
         self.schedule_bots(table)
         return table
 
@@ -471,9 +481,7 @@ class TableService:
 
     def finished_table(self, table: LiveTable) -> None:
         """A game just ended: it stops counting against its creator, and everyone gets the outcome."""
-        self.tables_by_address[table.creator] -= 1
-        if self.tables_by_address[table.creator] <= 0:
-            del self.tables_by_address[table.creator]
+        self.uncount_unfinished(table)
         table.broadcast(table.game_over_frame())
         self._forget_if_idle(table)
 

@@ -12,9 +12,13 @@ travels as its name.
 Tree-search bots think in workers of their own, so that a long search never
 delays the quick bots (random, heuristic, the duelists) of other tables.  A
 worker ends when the server's end of its pipe closes, the server killed
-included.  Search workers run at a lower priority than the server (`os.nice`),
-so a search takes only the processor time the event loop leaves (the quick
-bots' workers, whose moves people wait for, are not lowered); and a free
+included.  Search workers run at a lower priority than the server: on Linux
+the idle class (SCHED_IDLE), which runs only on a processor nothing else
+wants and gives way at once when the event loop or anything else wakes (a
+nice level only weighs a share: at nice 10 two searches on two cores still
+delayed a waking loop by milliseconds), elsewhere `os.nice`.  So a search
+takes only the processor time the event loop leaves (the quick bots'
+workers, whose moves people wait for, are not lowered); and a free
 worker goes to the waiting requests in turn by the party that asked
 (round-robin), not first come first served, so that no one's many tables
 keep another's bot waiting.
@@ -23,6 +27,7 @@ keep another's bot waiting.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copyreg
 import logging
 import multiprocessing
@@ -136,9 +141,17 @@ DIED = "its worker process died"
 NO_WORKER = "no bot worker is left"
 
 
-def _serve(connection: Connection, niceness: int) -> None:
+def lower_priority(searching: bool) -> None:
+    """Put this worker process below the server: a search worker in the idle class where there is one."""
+    os.nice(NICENESS[searching])
+    if searching and hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):  # not allowed here: the nice level stays
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+
+
+def _serve(connection: Connection, searching: bool) -> None:
     """A worker's life: a request in, a move out, until the server's end of the pipe closes."""
-    os.nice(niceness)
+    lower_priority(searching)
     from cardtable import games  # noqa: F401  (every game loaded before the first request)
 
     while True:
@@ -162,7 +175,7 @@ class _Worker:
     def __init__(self, context: Any, searching: bool) -> None:
         ours, theirs = context.Pipe()
         self.process = context.Process(
-            target=_serve, args=(theirs, NICENESS[searching]), daemon=True, name="cardtable-bot"
+            target=_serve, args=(theirs, searching), daemon=True, name="cardtable-bot"
         )
         self.process.start()
         theirs.close()

@@ -19,6 +19,7 @@ from cardtable.server.protocol import ProtocolError
 from cardtable.server.service import TableService
 from cardtable.server.setup import SeatSpec, TableSetup, seat_bot
 from cardtable.server.sqlite_storage import SqliteStorage
+from cardtable.server.tables import LiveTable
 from cardtable.server.workers import NICENESS, BotPool, BotRequest, FairQueue, WorkerFailed
 
 SETUP = TableSetup(
@@ -56,7 +57,7 @@ def test_a_cancelled_wait_is_skipped() -> None:
 
 
 def test_search_workers_run_below_the_servers_priority() -> None:
-    async def scenario() -> dict[bool, set[int]]:
+    async def scenario() -> dict[bool, set[tuple[int, int]]]:
         pool = BotPool(1, 1)
         pool.start()
         try:
@@ -66,7 +67,10 @@ def test_search_workers_run_below_the_servers_priority() -> None:
             await pool.think(request, True)
             return {
                 searching: {
-                    os.getpriority(os.PRIO_PROCESS, worker.process.pid or 0)
+                    (
+                        os.getpriority(os.PRIO_PROCESS, worker.process.pid or 0),
+                        os.sched_getscheduler(worker.process.pid or 0),
+                    )
                     for worker in pool.workers
                     if worker.searching == searching
                 }
@@ -77,7 +81,11 @@ def test_search_workers_run_below_the_servers_priority() -> None:
 
     own = os.getpriority(os.PRIO_PROCESS, 0)
     priorities = asyncio.run(scenario())
-    assert priorities == {False: {min(19, own + NICENESS[False])}, True: {min(19, own + NICENESS[True])}}
+    # Searches in the idle class (Linux): they give way at once to the event loop when it wakes.
+    assert priorities == {
+        False: {(min(19, own + NICENESS[False]), os.SCHED_OTHER)},
+        True: {(min(19, own + NICENESS[True]), os.SCHED_IDLE)},
+    }
 
 
 def test_with_no_worker_left_a_request_fails_at_once() -> None:
@@ -113,6 +121,52 @@ def test_tables_of_bots_only_are_refused_past_the_servers_budget(tmp_path: Path)
 
     code, message = asyncio.run(scenario())
     assert code == "limit" and "max_bot_tables" in message and "2 tables of bots only" in message
+
+
+def test_a_finished_table_of_bots_gives_its_place_in_the_budget_back(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        storage = SqliteStorage(tmp_path / "tables.sqlite")
+        service = TableService(storage, BotPool(0, 0), Limits(max_bot_tables=1))
+        bots = {"protocol": 1, "game": "drump", "seats": [{"bot": "random", "pace": 30}] * 2}
+        try:
+            table, _ = service.create(bots, "127.0.0.1")
+            with pytest.raises(ProtocolError):
+                service.create(bots, "127.0.0.1")
+            while not table.match.is_over:  # played to its end here, as its bots would
+                table.match.play(table.game.format_action(table.match.legal_actions()[0]))
+                service._commit(table, None, None)
+            service.create(bots, "127.0.0.1")
+            assert service.unfinished_counts("127.0.0.1").bots_only == 1
+        finally:
+            await service.close()
+            storage.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_new_table_does_not_walk_every_table_held(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counting the tables the limits hold is kept as they come and go: walking them all for every
+    new table cost milliseconds of the event loop at a thousand tables (docs/server.md, "Load")."""
+    looked_at = []
+    finished = LiveTable.finished.fget
+    assert finished is not None
+    monkeypatch.setattr(LiveTable, "finished", property(lambda table: looked_at.append(1) or finished(table)))
+
+    async def scenario() -> int:
+        storage = SqliteStorage(tmp_path / "tables.sqlite")
+        service = TableService(storage, BotPool(0, 0), Limits(max_tables_per_address=100))
+        person = {"protocol": 1, "game": "drump", "seats": [{"person": "Ann"}, {"bot": "random", "pace": 30}]}
+        try:
+            for _ in range(40):
+                service.create(person, "127.0.0.1")
+            looked_at.clear()
+            service.create(person, "127.0.0.1")
+            return len(looked_at)
+        finally:
+            await service.close()
+            storage.close()
+
+    assert asyncio.run(scenario()) < 5
 
 
 class NappingBot:
