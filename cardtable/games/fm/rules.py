@@ -104,7 +104,7 @@ def legal_actions(state: FmState) -> list[Action]:
 def _picking_actions(state: FmState) -> list[Action]:
     seat = state.turn_seat
     picks = state.picks
-    window = len(state.hands[seat]) + min(len(state.decks[seat]), state.windows[seat] - HAND)
+    window = len(state.hands[seat]) + min(state.deck_size(seat), state.windows[seat] - HAND)
     if not picks:
         actions: list[Action] = []
         actions += PICKS[:window]
