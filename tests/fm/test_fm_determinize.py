@@ -141,9 +141,12 @@ def test_states_drawn_in_duels_against_the_duelists_show_the_same_view(duelist: 
                 conformance.check_views(GAME, state, rng, f"duelist {duelist} seed {seed} state {step}")
 
 
-def test_a_search_draws_as_before_the_view_was_worked_out_once() -> None:
-    """The determinizer works out what a view fixes once a decision and draws the rest as `determinize`
-    drew it call for call: a seed gives the search the very moves it made before (recorded then)."""
+def test_a_seeded_search_makes_the_moves_it_was_recorded_making() -> None:
+    """A seed gives the search the very moves recorded here: its draws come from the seed alone.
+
+    Recorded again when the decks of a drawn state came to be dealt only as play reaches them
+    (`state.UndealtDecks`): the deck cards are now drawn after the face-down and set cards, and in
+    step with the playouts, so the same seed draws other (equally likely) states."""
     from cardtable.bots.ismcts import ISMCTSBot
     from cardtable.core.match import Match
 
@@ -156,4 +159,40 @@ def test_a_search_draws_as_before_the_view_was_worked_out_once() -> None:
         action = bot.choose(match.view(match.current_seat), legal, rng)
         chosen.append(legal.index(action))
         match.play(action)
-    assert chosen == [1, 6, 0, 1, 1, 4, 3, 6, 0, 2, 5, 2]
+    assert chosen == [2, 3, 5, 3, 2, 2, 3, 2, 1, 2, 1, 3]
+
+
+def test_a_state_drawn_for_a_search_deals_its_decks_only_as_play_reaches_them() -> None:
+    from cardtable.core.match import Match
+    from cardtable.games.fm.decks import deck_problems
+
+    match = Match(GAME, seed=3, seats=2)
+    ai = DuelistAI()
+    rng = random.Random(5)
+    for _ in range(30):
+        match.play(ai.choose(match.view(match.current_seat), match.legal_actions(), rng))
+    seat = match.current_seat
+    assert seat is not None
+    other = 1 - seat
+    view = match.view(seat)
+    drawn = GAME.determinizer(view)(random.Random(1))
+    # Nothing of either deck is dealt yet (the seat's window is its hand: it sees none of its deck).
+    assert drawn.decks == ((), ()) and drawn.undealt == view.deck_sizes and sum(view.deck_sizes) > 0
+    assert GAME.view(drawn, seat).deck_sizes == view.deck_sizes
+    # Played on into the other side's turn, which draws up to five: those cards are dealt then.
+    later = drawn
+    while later.turn_seat == seat:
+        mover = GAME.current_seat(later)
+        assert mover is not None
+        later = GAME.apply(later, ai.choose(GAME.view(later, mover), GAME.legal_actions(later), rng))
+    new_cards = later.hands[other][len(drawn.hands[other]) :]
+    assert new_cards and later.decks[other] == ()
+    assert later.deck_size(other) == drawn.deck_size(other) - len(new_cards)
+    # Dealt in full, the state it was drawn as holds the very cards its successor was dealt on top of
+    # the other deck, each deck as large as the view says, no card past its copy limit.
+    drawn.deal_all()
+    assert drawn.undealt == (0, 0) and drawn.decks[other][: len(new_cards)] == new_cards
+    assert tuple(len(deck) for deck in drawn.decks) == view.deck_sizes
+    held = list(drawn.decks[other] + drawn.hands[other])
+    held += [m.card for m in drawn.monsters[other] if m is not None]
+    assert not [problem for problem in deck_problems(held) if "copies" in problem]

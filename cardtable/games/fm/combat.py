@@ -71,10 +71,19 @@ def terrain_boost(card_id: int, terrain: int) -> int:
     return 0 if terrain == Terrain.NORMAL else terrain_bonus(card(card_id).type, terrain)
 
 
+#: A monster card's ATK with what a terrain adds, by card * 8 + terrain (0 to 6): worked out once each,
+#: as a search's evaluation reads every monster's ATK after every playout.
+_ATK_ON_TERRAIN: Final[dict[int, int]] = {}
+
+
 def attack_of(monster: Monster, terrain: int) -> int:
     """A monster's visible ATK: its card's, with equips, weakening and terrain, from 0 to 9999 (retail)."""
-    base = card(monster.card).atk + monster.bonus - monster.weakened + terrain_boost(monster.card, terrain)
-    return min(CAP, max(0, base))
+    key = monster.card * 8 + terrain
+    on_terrain = _ATK_ON_TERRAIN.get(key)
+    if on_terrain is None or not 0 <= terrain < 8:
+        on_terrain = card(monster.card).atk + terrain_boost(monster.card, terrain)
+        _ATK_ON_TERRAIN[key] = on_terrain
+    return min(CAP, max(0, on_terrain + monster.bonus - monster.weakened))
 
 
 def defence_of(monster: Monster, terrain: int) -> int:

@@ -154,6 +154,32 @@ def draw_from_pool(
     return drawn
 
 
+def draw_within_limits(
+    drawn: list[int], pool: tuple[int, ...], count: int, seen: dict[int, int], rng: random.Random
+) -> None:
+    """Append `count` cards of `pool` to `drawn`, each one of which `seen` holds fewer copies than a
+    deck may (one of an Exodia piece), counting it: how a search deals the cards it cannot see.
+
+    Each card is the pool's `below(rng, len(pool))`-th, drawn again while over its limit: the numbers
+    `core.chance.below` would draw, written out (one function call a card cost a duel's draw a third
+    of its time).  Counted in a plain dict through get: a Counter's missing key calls its Python
+    __missing__ (most draws), and its items are written more slowly in the compiled build.
+    """
+    size = len(pool)
+    bits = size.bit_length()
+    getrandbits = rng.getrandbits
+    while count > 0:
+        index = getrandbits(bits)
+        while index >= size:
+            index = getrandbits(bits)
+        choice = pool[index]
+        copies = seen.get(choice, 0)
+        if copies < (1 if choice in EXODIA_PIECES else MAX_COPIES):
+            seen[choice] = copies + 1
+            drawn.append(choice)
+            count -= 1
+
+
 def starter_deck(rng: random.Random) -> tuple[int, ...]:
     """A new player's deck: 16, 16, 4, 1, 1, 1 and 1 cards from the seven starter pools."""
     held: dict[int, int] = {}

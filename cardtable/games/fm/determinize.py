@@ -28,7 +28,7 @@ from collections import Counter
 from typing import Any
 
 from cardtable.games.fm.carddata import SETTABLE_KINDS, card, cards
-from cardtable.games.fm.decks import EXODIA_PIECES, MAX_COPIES
+from cardtable.games.fm.decks import draw_within_limits
 from cardtable.games.fm.state import (
     HAND,
     PHASE_NAMES,
@@ -38,6 +38,7 @@ from cardtable.games.fm.state import (
     Monster,
     Placement,
     SetCard,
+    UndealtDecks,
 )
 from cardtable.games.fm.view import FmView, SeenMonster
 
@@ -46,36 +47,10 @@ _MONSTERS = tuple(c.id for c in cards().values() if c.is_monster)
 _SETTABLE = tuple(c.id for c in cards().values() if c.kind in SETTABLE_KINDS)
 
 
-def _draw_into(
-    drawn: list[int], pool: tuple[int, ...], count: int, seen: dict[int, int], rng: random.Random
-) -> None:
-    """Append `count` cards of `pool` to `drawn`, each one of which `seen` holds fewer copies than a
-    deck may (one of an Exodia piece), counting it.
-
-    Each card is the pool's `below(rng, len(pool))`-th, drawn again while over its limit: the numbers
-    `core.chance.below` would draw, written out (one function call a card cost a duel's draw a third
-    of its time).  Counted in a plain dict through get: a Counter's missing key calls its Python
-    __missing__ (most draws), and its items are written more slowly in the compiled build.
-    """
-    size = len(pool)
-    bits = size.bit_length()
-    getrandbits = rng.getrandbits
-    while count > 0:
-        index = getrandbits(bits)
-        while index >= size:
-            index = getrandbits(bits)
-        choice = pool[index]
-        copies = seen.get(choice, 0)
-        if copies < (1 if choice in EXODIA_PIECES else MAX_COPIES):
-            seen[choice] = copies + 1
-            drawn.append(choice)
-            count -= 1
-
-
 def _draw(pool: tuple[int, ...], seen: dict[int, int], rng: random.Random) -> int:
-    """One card of `pool` within its copy limit, counted in `seen` (see `_draw_into`)."""
+    """One card of `pool` within its copy limit, counted in `seen` (`decks.draw_within_limits`)."""
     drawn: list[int] = []
-    _draw_into(drawn, pool, 1, seen, rng)
+    draw_within_limits(drawn, pool, 1, seen, rng)
     return drawn[0]
 
 
@@ -141,9 +116,11 @@ class _Side:
 class Determinizer:
     """Everything one view fixes, worked out once; `draw` deals the rest at random.
 
-    It draws what `determinize` draws, in the same order from the same generator: the other side's
-    hand, its unseen used-up cards, each deck past what the seat sees of it, face-down monsters, set
-    cards, then a face-down play waiting to be placed.
+    It draws, from the generator it is given, side by side: the other side's hand and its unseen
+    used-up cards, face-down monsters, set cards; then a face-down play waiting to be placed.  Each
+    deck past what the seat sees of it is dealt later, from the same generator, as far as play on
+    the drawn state reaches it (`state.UndealtDecks`): a search's few turns read a deck's top cards,
+    and drawing the other thirty cost a quarter of an iteration.
     """
 
     def __init__(self, view: FmView) -> None:
@@ -176,30 +153,31 @@ class Determinizer:
         state.logs = (history.node,) * (SEATS + 1)
         state.log_length = view.history.length
         state.unlogged = False
-        state.hands = state.decks = state.monsters = state.magic = state.graveyards = ()
+        state.hands = state.monsters = state.magic = state.graveyards = ()
+        state.decks = tuple(side.known_top for side in self.sides)
+        state.undealt = tuple(side.hidden_deck for side in self.sides)
+        state.undealt_decks = None
         self.template = state
 
     def draw(self, rng: random.Random) -> FmState:
-        """A state consistent with the view; what it hides drawn at random."""
-        hands, decks, monsters, magic, graveyards = [], [], [], [], []
+        """A state consistent with the view; what it hides drawn at random (decks: as play reaches them)."""
+        hands, monsters, magic, graveyards, seen_by_side = [], [], [], [], []
         for side in self.sides:
             seen = dict(side.seen)
+            seen_by_side.append(seen)
             if side.mine:
                 hands.append(side.hand)
                 graveyards.append(side.graveyard)
             else:
                 drawn: list[int] = []
-                _draw_into(drawn, _ANY, side.hand_size, seen, rng)
+                draw_within_limits(drawn, _ANY, side.hand_size, seen, rng)
                 hands.append(tuple(drawn))
                 if side.unseen_used:
                     used: list[int] = []
-                    _draw_into(used, _ANY, side.unseen_used, seen, rng)
+                    draw_within_limits(used, _ANY, side.unseen_used, seen, rng)
                     graveyards.append(side.graveyard + tuple(-c for c in used))
                 else:
                     graveyards.append(side.graveyard)
-            deck: list[int] = list(side.known_top)
-            _draw_into(deck, _ANY, side.hidden_deck, seen, rng)
-            decks.append(tuple(deck))
             if side.monsters_known:
                 monsters.append(side.fixed_monsters)
             else:
@@ -209,8 +187,9 @@ class Determinizer:
             else:
                 magic.append(tuple(_hidden_set_card(slot, seen, rng) for slot in side.magic))
         state = self.template.copy()
-        state.hands, state.decks = tuple(hands), tuple(decks)
+        state.hands = tuple(hands)
         state.monsters, state.magic, state.graveyards = tuple(monsters), tuple(magic), tuple(graveyards)
+        state.undealt_decks = UndealtDecks(state.undealt, _ANY, seen_by_side, rng)
         if self.hidden_pending:
             # The other side played face down: what came out is hidden.
             state.pending = Placement(_draw(_MONSTERS, {}, rng), 0, False, None)
@@ -234,5 +213,7 @@ def _hidden_set_card(slot: SetCard | int | None, seen: dict[int, int], rng: rand
 
 
 def determinize(view: FmView, rng: random.Random) -> FmState:
-    """A state consistent with everything `view` shows; what it hides drawn at random."""
-    return Determinizer(view).draw(rng)
+    """A state consistent with everything `view` shows; what it hides drawn at random, decks and all."""
+    state = Determinizer(view).draw(rng)
+    state.deal_all()
+    return state

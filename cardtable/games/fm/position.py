@@ -51,6 +51,7 @@ def _zones(mask: int) -> list[int]:
 
 def position_of(state: FmState) -> dict[str, Any]:
     """The whole duel as JSON data, secrets included (the log is not kept)."""
+    state.deal_all()
     pending = state.pending
     return {
         "game": "fm",
@@ -179,6 +180,8 @@ def _full(
     state.decks = tuple(
         _card_list(reader, deck, f"decks[{s}]") for s, deck in enumerate(reader.per_seat("decks", [[], []]))
     )
+    state.undealt = (0, 0)
+    state.undealt_decks = None
     state.hands = tuple(
         _card_list(reader, hand, f"hands[{s}]") for s, hand in enumerate(reader.per_seat("hands", [[], []]))
     )

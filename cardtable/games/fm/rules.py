@@ -82,6 +82,8 @@ PLACES_OVER: Final = tuple(
     for star in (0, 1)
     for zone in range(ZONES)
 )
+#: A row of magic and trap zones holding no card.
+_NO_SET_CARDS: Final = (None,) * ZONES
 #: ATTACKS_FROM[zone][target]: the direct attack (DIRECT, -1) is the last of each row.
 ATTACKS_FROM: Final = tuple(
     tuple(action_tables.ATTACKS[(zone, target)] for target in (*range(ZONES), DIRECT))
@@ -101,22 +103,38 @@ def legal_actions(state: FmState) -> list[Action]:
     return []
 
 
+#: The picking phase's actions once a card is picked, by the window's size and the picks so far: a
+#: search meets the same few again and again, and building the list measured a twentieth of its time.
+_AFTER_PICKS: Final[dict[tuple[int, tuple[int, ...]], tuple[Action, ...]]] = {}
+#: The most lists kept (a duel meets a few hundred).
+_MOST_AFTER_PICKS: Final = 4096
+
+
 def _picking_actions(state: FmState) -> list[Action]:
     seat = state.turn_seat
     picks = state.picks
-    window = len(state.hands[seat]) + min(len(state.decks[seat]), state.windows[seat] - HAND)
+    extra = state.windows[seat] - HAND
+    if extra > 0:
+        extra = min(extra, state.deck_size(seat))
+    window = len(state.hands[seat]) + extra
     if not picks:
         actions: list[Action] = []
         actions += PICKS[:window]
         row = state.monsters[seat]
         actions += [FIELD_PICKS[zone] for zone, monster in enumerate(row) if monster is not None]
         return actions
-    actions = [PICKS[index] for index in range(window) if index not in picks]
-    if picks[0] < FIELD_PICK or len(picks) > 1:
-        # Something from the hand is picked: the cards may be played.
-        actions += [PLAY_UP, PLAY_DOWN]
-    actions.append(CANCEL)
-    return actions
+    key = (window, picks)
+    found = _AFTER_PICKS.get(key)
+    if found is None:
+        listed: list[Action] = [PICKS[index] for index in range(window) if index not in picks]
+        if picks[0] < FIELD_PICK or len(picks) > 1:
+            # Something from the hand is picked: the cards may be played.
+            listed += [PLAY_UP, PLAY_DOWN]
+        listed.append(CANCEL)
+        if len(_AFTER_PICKS) >= _MOST_AFTER_PICKS:
+            _AFTER_PICKS.clear()
+        found = _AFTER_PICKS[key] = tuple(listed)
+    return list(found)
 
 
 def _placing_actions(state: FmState) -> list[Action]:
@@ -129,27 +147,38 @@ def _placing_actions(state: FmState) -> list[Action]:
 
 def _battle_actions(state: FmState) -> list[Action]:
     seat = state.turn_seat
-    mine, theirs = state.monsters[seat], state.monsters[1 - seat]
-    actions: list[Action] = []
-    targets = [zone for zone, monster in enumerate(theirs) if monster is not None] or [DIRECT]
+    mine = state.monsters[seat]
     # No battle on the duel's first turn (fm.md, Decisions; option first_turn_battle): the other side
     # has had a turn, or this is not the turn player's first (`turn.is_first_turn`, spelt out for speed).
     turns = state.turn_number
-    if not state.locks[seat] and (turns[1 - seat] or turns[seat] != 1 or state.options.first_turn_battle):
-        for zone, monster in enumerate(mine):
-            if monster is not None and monster.attack and not state.used_attacks >> zone & 1:
+    may_attack = not state.locks[seat] and (
+        turns[1 - seat] or turns[seat] != 1 or state.options.first_turn_battle
+    )
+    used = state.used_attacks
+    # A monster changes position once a turn, and not after attacking.
+    done = used | state.switched
+    actions: list[Action] = []
+    switches: list[Action] = []
+    targets: list[int] | None = None
+    # One pass over the turn player's zones: its attacks, in zone order, then its switches.
+    for zone, monster in enumerate(mine):
+        if monster is not None:
+            if may_attack and monster.attack and not used >> zone & 1:
+                if targets is None:
+                    theirs = state.monsters[1 - seat]
+                    targets = [target for target, other in enumerate(theirs) if other is not None] or [DIRECT]
                 row = ATTACKS_FROM[zone]
                 actions += [row[target] for target in targets]
-    # A monster changes position once a turn, and not after attacking.
-    done = state.used_attacks | state.switched
-    actions += [
-        SWITCHES[zone] for zone, monster in enumerate(mine) if monster is not None and not done >> zone & 1
-    ]
-    actions += [
-        ACTIVATES[zone]
-        for zone, entry in enumerate(state.magic[seat])
-        if entry is not None and card(entry.card).kind in ACTIVATED_KINDS
-    ]
+            if not done >> zone & 1:
+                switches.append(SWITCHES[zone])
+    actions += switches
+    magic_row = state.magic[seat]
+    if magic_row != _NO_SET_CARDS:
+        actions += [
+            ACTIVATES[zone]
+            for zone, entry in enumerate(magic_row)
+            if entry is not None and card(entry.card).kind in ACTIVATED_KINDS
+        ]
     actions.append(END)
     return actions
 

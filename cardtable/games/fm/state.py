@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
 from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
+from cardtable.core.tuples import replace_at
+from cardtable.games.fm.decks import draw_within_limits
 from cardtable.games.fm.options import FmOptions
 
 # The numbers the rules read at every step are Final: the compiled build (mypyc) then reads them
@@ -97,6 +100,37 @@ class Placement(NamedTuple):
     zone: int | None
 
 
+class UndealtDecks:
+    """The bottom of each deck of a state drawn for a search, dealt only when play reaches it.
+
+    A search plays a drawn state on for a few turns, which reach the top cards of each deck and
+    seldom more: the rest is dealt, card by card in order, only when a rule reads it
+    (`FmState.deal`).  Every state played on from the drawn one shares this object, so a card once
+    dealt is the same card in all of them.  What a deck may hold is as `Determinizer` says: any card
+    of `pool` within its copy limit, counting every card of that side drawn or seen (`seen`).
+    """
+
+    __slots__ = ("dealt", "pool", "rng", "seen", "sizes")
+
+    def __init__(
+        self, sizes: tuple[int, ...], pool: tuple[int, ...], seen: list[dict[int, int]], rng: random.Random
+    ) -> None:
+        #: How many cards of each deck were not drawn with the state.
+        self.sizes = sizes
+        self.pool = pool
+        self.seen = seen
+        self.rng = rng
+        self.dealt: list[list[int]] = [[] for _ in sizes]
+
+    def cards(self, seat: int, start: int, count: int) -> tuple[int, ...]:
+        """The undealt part of `seat`'s deck from `start`, `count` cards, dealing those not dealt yet."""
+        dealt = self.dealt[seat]
+        missing = start + count - len(dealt)
+        if missing > 0:
+            draw_within_limits(dealt, self.pool, missing, self.seen[seat], self.rng)
+        return tuple(dealt[start : start + count])
+
+
 class FmState:
     """A duel between seat 0 (who moves first: the player) and seat 1."""
 
@@ -122,14 +156,20 @@ class FmState:
         "terrain",
         "turn_number",
         "turn_seat",
+        "undealt",
+        "undealt_decks",
         "unlogged",
         "used_attacks",
         "windows",
     )
 
     options: FmOptions
-    #: Cards left in each deck, top first.
+    #: Cards left in each deck, top first; a state drawn for a search holds only the top dealt so far.
     decks: tuple[tuple[int, ...], ...]
+    #: Cards under each deck's `decks` not dealt yet (always none but in a state drawn for a search).
+    undealt: tuple[int, ...]
+    #: Where those cards come from, when there are any.
+    undealt_decks: UndealtDecks | None
     hands: tuple[tuple[int, ...], ...]
     monsters: tuple[tuple[Monster | None, ...], ...]
     magic: tuple[tuple[SetCard | None, ...], ...]
@@ -190,6 +230,8 @@ class FmState:
         new.terrain = self.terrain
         new.turn_number = self.turn_number
         new.turn_seat = self.turn_seat
+        new.undealt = self.undealt
+        new.undealt_decks = self.undealt_decks
         new.unlogged = self.unlogged
         new.used_attacks = self.used_attacks
         new.windows = self.windows
@@ -221,7 +263,32 @@ class FmState:
     def window(self, seat: int) -> tuple[int, ...]:
         """The cards `seat` may pick from: its hand, then the next (window - 5) cards of its deck."""
         extra = self.windows[seat] - HAND
-        return self.hands[seat] + self.decks[seat][:extra] if extra > 0 else self.hands[seat]
+        if extra <= 0:
+            return self.hands[seat]
+        self.deal(seat, extra)
+        return self.hands[seat] + self.decks[seat][:extra]
+
+    def deck_size(self, seat: int) -> int:
+        """How many cards `seat`'s deck holds, dealt or not."""
+        return len(self.decks[seat]) + self.undealt[seat]
+
+    def deal(self, seat: int, count: int) -> None:
+        """Deal cards of `seat`'s deck (`UndealtDecks`) until `decks` holds its top `count`, or all."""
+        deck = self.decks[seat]
+        undealt = self.undealt[seat]
+        missing = min(count - len(deck), undealt)
+        if missing <= 0:
+            return
+        source = self.undealt_decks
+        assert source is not None
+        dealt = source.cards(seat, source.sizes[seat] - undealt, missing)
+        self.decks = replace_at(self.decks, seat, deck + dealt)
+        self.undealt = replace_at(self.undealt, seat, undealt - missing)
+
+    def deal_all(self) -> None:
+        """Deal every card of both decks (for what reads whole decks: positions, the cards in play)."""
+        for seat in range(SEATS):
+            self.deal(seat, self.deck_size(seat))
 
     def bury(self, seat: int, cards: tuple[int, ...], public: bool) -> None:
         """Cards of `seat` leave play; `public` when the other side saw them go."""
@@ -248,6 +315,7 @@ def unlogged(state: FmState) -> FmState:
 
 def all_cards(state: FmState) -> list[int]:
     """Every card of both sides: decks, hands, zones, used-up cards, the play under way."""
+    state.deal_all()
     found = [c for deck in state.decks for c in deck] + [c for hand in state.hands for c in hand]
     found += [m.card for row in state.monsters for m in row if m is not None]
     found += [e.card for row in state.magic for e in row if e is not None]

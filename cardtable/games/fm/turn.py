@@ -38,6 +38,8 @@ def new_duel(
     state = FmState.__new__(FmState)
     state.options = options
     state.decks = decks
+    state.undealt = (0, 0)
+    state.undealt_decks = None
     state.hands = ((), ())
     state.monsters = ((None,) * ZONES, (None,) * ZONES)
     state.magic = ((None,) * ZONES, (None,) * ZONES)
@@ -70,8 +72,10 @@ def new_duel(
 
 def draw_to_hand(state: FmState, seat: int) -> bool:
     """Draw until the hand holds five; drawing from an empty deck loses (docs/rules/fm.md "A turn")."""
+    wanted = HAND - len(state.hands[seat])
+    state.deal(seat, wanted)
     deck = state.decks[seat]
-    drawn = deck[: HAND - len(state.hands[seat])]
+    drawn = deck[:wanted]
     if drawn:
         state.decks = replace_at(state.decks, seat, deck[len(drawn) :])
         state.hands = replace_at(state.hands, seat, state.hands[seat] + drawn)

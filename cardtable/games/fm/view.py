@@ -186,7 +186,7 @@ def view(state: FmState, seat: int | None) -> FmView:
         terrain=state.terrain,
         window=state.window(seat) if seat is not None else (),
         hand_sizes=tuple(len(hand) for hand in state.hands),
-        deck_sizes=tuple(len(deck) for deck in state.decks),
+        deck_sizes=tuple(state.deck_size(seat) for seat in range(SEATS)),
         monsters=monsters,
         magic=magic,
         magic_used=tuple(tuple(entry is not None for entry in row) for row in state.magic),
