@@ -66,8 +66,8 @@ class Network:
         scores = self.scores(observation)[legal_ids]
         return legal_ids[int(np.argmax(scores))]
 
-    def save(self, path: str | Path) -> None:
-        """Write the network as a policy file."""
+    def save(self, path: str | Path, half: bool = False) -> None:
+        """Write the network as a policy file; `half` stores the weights in float16 (half the size)."""
         meta = {
             "format": FORMAT,
             "game": self.game,
@@ -77,8 +77,8 @@ class Network:
         }
         arrays: dict[str, npt.NDArray[np.generic]] = {"meta": np.array(json.dumps(meta))}
         for index, (weight, bias) in enumerate(zip(self.weights, self.biases, strict=True)):
-            arrays[f"weight{index}"] = weight
-            arrays[f"bias{index}"] = bias
+            arrays[f"weight{index}"] = weight.astype(np.float16) if half else weight
+            arrays[f"bias{index}"] = bias.astype(np.float16) if half else bias
         with open(path, "wb") as file:
             np.savez_compressed(file, **arrays)  # type: ignore[arg-type]
 
