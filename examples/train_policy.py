@@ -12,12 +12,14 @@ Two stages, each seeded (the same command writes the same file):
 2. PPO (`cardtable/rl/training.py`) in the Gymnasium environment, the
    learner's seat drawn each game, each batch of `--episodes` games split
    among the `--opponents` (every other seat played by that bot), for
-   `--batches` batches or until `--minutes` of wall clock have passed.
+   `--batches` batches (the step size falling linearly over them) or until
+   `--minutes` of wall clock have passed; `--stop K` ends it after K batches,
+   which repeats a run that `--minutes` cut (the machine's speed varies).
 
-Then the greedy policy plays `--eval-games` new games against each opponent
-(the share it won, with its 95% Wilson interval), and the network is saved
-as a policy file, its weights in float16 unless `--float32` (half the size;
-`policy:FILE` reads either), which plays as a bot:
+After imitation and at the end the greedy policy plays `--eval-games` new
+games against each opponent (the share it won, with its 95% Wilson interval),
+and the network is saved as a policy file, its weights in float16 unless
+`--float32` (half the size; `policy:FILE` reads either), which plays as a bot:
 
     cardtable simulate scout --players policy:examples/scout-policy.npz,heuristic,heuristic,heuristic
 """
@@ -60,6 +62,8 @@ def main() -> None:
     parser.add_argument("--batches", type=int, default=100, help="PPO batches at most (0: none)")
     parser.add_argument("--episodes", type=int, default=32, help="games per PPO batch")
     parser.add_argument("--minutes", type=float, default=10.0, help="wall clock PPO may take at most")
+    parser.add_argument("--stop", type=int, default=None, help="stop PPO after this many batches")
+    parser.add_argument("--reward", choices=("outcome", "score"), default="outcome", help="PPO's reward")
     parser.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's first step size")
     parser.add_argument("--hidden", default="128,128", help="the two hidden layers' sizes")
     parser.add_argument("--eval-games", type=int, default=200, help="games a measure, per opponent")
@@ -101,10 +105,13 @@ def main() -> None:
                 flush=True,
             )
         del shown, held_out
+        model.policy().save(out, half=not arguments.float32)  # kept should PPO be cut short
 
-    def environment(opponent: str) -> CardtableGym:
+    def environment(opponent: str, reward: str = "outcome") -> CardtableGym:
         steps = DUEL_MAX_STEPS if arguments.game == "fm" else None
-        return CardtableGym(arguments.game, opponents=[opponent] * (seats - 1), seat=None, max_steps=steps)
+        return CardtableGym(
+            arguments.game, opponents=[opponent] * (seats - 1), seat=None, max_steps=steps, reward=reward
+        )
 
     def measure(network: Network, when: str) -> None:
         count = arguments.eval_games
@@ -117,7 +124,7 @@ def main() -> None:
                 flush=True,
             )
 
-    training = {opponent: environment(opponent) for opponent in opponents}
+    training = {opponent: environment(opponent, arguments.reward) for opponent in opponents}
     seed = TRAINING_SEEDS + arguments.seed * 1_000_000
     model.settings.learning_rate = arguments.learning_rate
     share = max(1, arguments.episodes // len(opponents))
@@ -126,7 +133,9 @@ def main() -> None:
     ppo_started = time.perf_counter()
     for batch in range(1, arguments.batches + 1):
         if time.perf_counter() - ppo_started > 60 * arguments.minutes:
-            print(f"{clock()}  PPO stopped by --minutes after {batch - 1} batches")
+            print(f"{clock()}  --minutes stopped PPO: --stop {batch - 1} repeats the run")
+            break
+        if arguments.stop is not None and batch > arguments.stop:
             break
         # The step size falls linearly to nothing, so that the policy settles rather than wanders.
         model.settings.learning_rate = arguments.learning_rate * (1 - (batch - 1) / arguments.batches)
