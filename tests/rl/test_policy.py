@@ -195,7 +195,7 @@ def test_the_duel_seats_a_policy_with_vs_on_a_duelists_deck(tmp_path: Path) -> N
 
 
 def test_the_example_policy_loads_and_plays_whole_games() -> None:
-    # examples/drump-policy.npz is what `examples/train_drump.py` trains: a stale layout would be refused.
+    # examples/drump-policy.npz is the DRUMP baseline (docs/rl.md): a stale layout would be refused.
     path = Path(__file__).resolve().parents[2] / "examples" / "drump-policy.npz"
     game = get_game("drump")
     for seed in (0, 1):

@@ -66,11 +66,11 @@ class Network:
         scores = self.scores(observation)[legal_ids]
         return legal_ids[int(np.argmax(scores))]
 
-    def save(self, path: str | Path) -> None:
-        """Write the network as a policy file."""
-        write_arrays(path, self.arrays())
+    def save(self, path: str | Path, half: bool = False) -> None:
+        """Write the network as a policy file; `half` stores the weights in float16 (half the size)."""
+        write_arrays(path, self.arrays(half=half))
 
-    def arrays(self, **more_meta: object) -> dict[str, npt.NDArray[np.generic]]:
+    def arrays(self, half: bool = False, **more_meta: object) -> dict[str, npt.NDArray[np.generic]]:
         """What a policy file holds of the network: its description (and `more_meta`), weights, biases."""
         meta = {
             "format": FORMAT,
@@ -82,8 +82,8 @@ class Network:
         }
         arrays: dict[str, npt.NDArray[np.generic]] = {"meta": np.array(json.dumps(meta))}
         for index, (weight, bias) in enumerate(zip(self.weights, self.biases, strict=True)):
-            arrays[f"weight{index}"] = weight
-            arrays[f"bias{index}"] = bias
+            arrays[f"weight{index}"] = weight.astype(np.float16) if half else weight
+            arrays[f"bias{index}"] = bias.astype(np.float16) if half else bias
         return arrays
 
     @classmethod
