@@ -26,6 +26,7 @@ from cardtable.games.fm.state import (
     COUNTER_NAMES,
     ENDING_REASONS,
     PHASE_NAMES,
+    SEATS,
     FmState,
     Monster,
     Placement,
