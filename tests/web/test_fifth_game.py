@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.helpers import ServerProcess
 from tests.web.browser import Browser, Player
@@ -72,13 +74,15 @@ def test_the_fifth_game_is_offered_and_played_against_a_bot_to_the_end(
         words = text.split()
         if words[0] in ("play", "add"):
             # Pick the card first: the moves that use it are the ones left among the buttons.
-            page.click(f'[data-area="hand"][data-card="{words[1]}"]')
+            if not _click(page, f'[data-area="hand"][data-card="{words[1]}"]'):
+                continue
             shown = page.eval_on_selector_all(
                 ".action-bar button[data-action]", "b => b.map(e => e.dataset.action)"
             )
             assert text in shown and all(words[1] in move for move in shown), shown
             picked_a_card = True
-        page.click(f'.action-bar button[data-action="{text}"]')
+        if not _click(page, f'.action-bar button[data-action="{text}"]'):
+            continue
         ann.wait_for_version_after(version)
     else:
         pytest.fail("the game did not end within 600 moves")
@@ -86,3 +90,17 @@ def test_the_fifth_game_is_offered_and_played_against_a_bot_to_the_end(
     assert picked_a_card
     assert "Game over" in (page.text_content(".prompt") or "")
     ann.close()
+
+
+def _click(page: Any, selector: str) -> bool:
+    """Click `selector`; False when a round's summary, shown by a frame that came meanwhile, covers it.
+
+    The loop then closes the summary and reads the legal moves again.
+    """
+    try:
+        page.click(selector, timeout=3000)
+    except PlaywrightTimeout:
+        if page.locator(".round-dialog").count():
+            return False
+        raise
+    return True
