@@ -101,6 +101,10 @@ class Screen:
         """The status line, the board and the events to show."""
         self.status, self.board, self.compact = status, board, compact
         self.events, self.new_events = events, new_events
+        self.table_set()
+
+    def table_set(self) -> None:
+        """Called once a new table is set (a live screen draws it at the next prompt)."""
 
     def set_menu(self, menu: MoveMenu | None) -> None:
         """The moves to choose from (None: not the viewer's decision)."""
@@ -140,18 +144,11 @@ class Screen:
 class PlainScreen(Screen):
     """Output to a file or a pipe: each part printed once, as it is given."""
 
-    def set_table(
-        self,
-        status: RenderableType,
-        board: RenderableType,
-        compact: RenderableType | None,
-        events: Sequence[Text],
-        new_events: int,
-    ) -> None:
+    def table_set(self) -> None:
         """Print the board and the events new to the viewer (the last PLAIN_EVENTS of them)."""
-        super().set_table(status, board, compact, events, new_events)
-        self.console.print(status)
-        self.console.print(board)
+        events, new_events = self.events, self.new_events
+        self.console.print(self.status)
+        self.console.print(self.board)
         fresh = list(events[len(events) - new_events :])[-PLAIN_EVENTS:] if new_events else []
         if fresh:
             self.console.print(Panel(Text("\n").join(fresh), title="what happened", title_align="left"))
