@@ -24,7 +24,7 @@ from cardtable.core.chance import derive_seed
 from cardtable.core.match import Match, bot_rngs
 from cardtable.games import get_game
 from cardtable.rl.table import outcome_rewards
-from cardtable.rl.training import ActorCritic, masked_softmax
+from cardtable.rl.training import ActorCritic, masked_softmax, minibatches
 
 Array = npt.NDArray[np.float32]
 
@@ -95,13 +95,10 @@ def clone(
     chosen = np.asarray(demonstrations.chosen)
     returns = np.asarray(demonstrations.returns, dtype=np.float32)
     actions = model.encoding.action_count
-    size = model.settings.minibatch
     report: list[tuple[float, float]] = []
     for _ in range(epochs):
-        order = rng.permutation(count)
         loss, agreed = 0.0, 0
-        for begin in range(0, count, size):
-            rows = order[begin : begin + size]
+        for rows in minibatches(count, model.settings.minibatch, rng):
             masks = np.zeros((len(rows), actions), dtype=np.int8)
             for row, decision in enumerate(rows):
                 masks[row, demonstrations.legal[decision]] = 1
@@ -140,9 +137,8 @@ def _cloning_step(
     probabilities = masked_softmax(scores, masks)
     target = np.zeros_like(probabilities)
     target[rows, chosen] = 1.0
-    score_grads = (probabilities - target) / size  # d cross-entropy / d scores, over the legal ids
-    value_grads = model.settings.value_weight * (values - returns) / size
-    model.adam(model.backward(cache, score_grads.astype(np.float32), value_grads.astype(np.float32)))
+    # d cross-entropy / d scores, over the legal ids
+    model.descend(cache, (probabilities - target) / size, values, returns)
     loss = float(-np.log(probabilities[rows, chosen] + 1e-12).mean())
     agreed = int((np.where(masks > 0, scores, -np.inf).argmax(axis=1) == chosen).sum())
     return loss, agreed

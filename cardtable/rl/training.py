@@ -10,7 +10,9 @@ PPO's clipped objective.  The trunk and the policy head are exactly a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -110,6 +112,18 @@ class ActorCritic:
             step = rate * (first / correction1) / (np.sqrt(second / correction2) + 1e-8)
             self.params[name] -= step.astype(np.float32)
 
+    def descend(
+        self,
+        cache: dict[str, Array],
+        score_grads: npt.NDArray[np.floating[Any]],
+        values: Array,
+        returns: Array,
+    ) -> None:
+        """One Adam step of both heads: the policy head down `score_grads` (already averaged over the
+        rows), the value head down its squared error to `returns`, weighted by `value_weight`."""
+        value_grads = self.settings.value_weight * (values - returns) / len(returns)
+        self.adam(self.backward(cache, score_grads.astype(np.float32), value_grads.astype(np.float32)))
+
 
 def masked_softmax(scores: Array, masks: npt.NDArray[np.int8]) -> Array:
     """Probabilities over the legal ids of each row."""
@@ -118,6 +132,13 @@ def masked_softmax(scores: Array, masks: npt.NDArray[np.int8]) -> Array:
     weights = np.exp(legal_scores) * (masks > 0)
     probabilities: Array = weights / weights.sum(axis=-1, keepdims=True)
     return probabilities
+
+
+def minibatches(count: int, size: int, rng: np.random.Generator) -> Iterator[npt.NDArray[np.int64]]:
+    """One epoch over `count` samples: their indices shuffled, in slices of `size` (the last shorter)."""
+    order = rng.permutation(count)
+    for begin in range(0, count, size):
+        yield order[begin : begin + size]
 
 
 @dataclass
@@ -172,10 +193,8 @@ def improve(model: ActorCritic, batch: Batch, rng: np.random.Generator) -> dict[
     count = len(actions)
     report: dict[str, float] = {}
     for _ in range(settings.epochs):
-        order = rng.permutation(count)
         losses: list[tuple[float, float, float]] = []
-        for begin in range(0, count, settings.minibatch):
-            chosen = order[begin : begin + settings.minibatch]
+        for chosen in minibatches(count, settings.minibatch, rng):
             losses.append(
                 _minibatch_step(
                     model,
@@ -218,9 +237,7 @@ def _minibatch_step(
     legal = masks > 0
     entropy = -(probabilities * log_probabilities * legal).sum(axis=1)
     entropy_grads = -probabilities * (log_probabilities + entropy[:, None]) * legal
-    score_grads = (policy_grads - settings.entropy_weight * entropy_grads) / size
-    value_grads = settings.value_weight * (values - returns) / size
-    model.adam(model.backward(cache, score_grads.astype(np.float32), value_grads.astype(np.float32)))
+    model.descend(cache, (policy_grads - settings.entropy_weight * entropy_grads) / size, values, returns)
     value_loss = float(0.5 * np.mean((values - returns) ** 2))
     return float(-objective.mean()), value_loss, float(entropy.mean())
 
