@@ -14,6 +14,7 @@ from cardtable.core.players import HUMANS
 from cardtable.frontends.cli_options import (
     GAMES,
     SEED,
+    Where,
     game_argument,
     option_option,
     out_option,
@@ -48,27 +49,24 @@ def simulate(
     players: str,
     preset: str | None,
     assignments: tuple[str, ...],
-    jobs: int | None,
-    backend: str,
-    address: str | None,
+    where: Where,
     seed: int,
     seat_counts: str | None,
 ) -> None:
     """Play many games between bots and print win rates with 95% intervals."""
     from cardtable.frontends.simulate_report import run_and_report
-    from cardtable.sim.backends import open_backend
 
     game = get_game(game_name)
     bots = [read_spec(name) for name in players.split(",")]
     counts = read_seat_counts(game, seat_counts, len(bots))
     options = read_options(game, preset, assignments)
     console = Console()
-    with open_backend(backend, address) as where:
+    with where.open() as backend:
         for seats in counts:
             names = read_players(game, None, ",".join(bots[index % len(bots)] for index in range(seats)))
             if any(name in HUMANS for name in names):
                 raise click.BadParameter("simulations are between bots only", param_hint="--players")
-            run_and_report(game, names, count, options, seed, jobs, console, where)
+            run_and_report(game, names, count, options, seed, where.jobs, console, backend)
 
 
 @click.command()
@@ -116,9 +114,7 @@ def arena(
     mode: str,
     preset: str | None,
     assignments: tuple[str, ...],
-    jobs: int | None,
-    backend: str,
-    address: str | None,
+    where: Where,
     seed: int,
     folder: str,
     ratings_file: str | None,
@@ -127,7 +123,6 @@ def arena(
     from cardtable.bots import bot_names, make_bot
     from cardtable.bots.levels import rated_entrants, ratings_entry, write_ratings
     from cardtable.frontends.arena_report import run_and_report
-    from cardtable.sim.backends import open_backend
 
     game = get_game(game_name)
     if players.strip().lower() == "levels":
@@ -146,9 +141,9 @@ def arena(
     options = read_options(game, preset, assignments)
     # A run of hours must not end in a folder it cannot write to: the folder is checked first.
     check_output_folder(folder, PathError, "arena results")
-    with open_backend(backend, address) as where:
+    with where.open() as backend:
         rows = run_and_report(
-            game, specs, count, options, seats, mode, seed, jobs, Path(folder), Console(), where
+            game, specs, count, options, seats, mode, seed, where.jobs, Path(folder), Console(), backend
         )
     if ratings_file is not None:
         command = (
@@ -208,9 +203,7 @@ def study(
     players: str,
     seats: int | None,
     count: int,
-    jobs: int | None,
-    backend: str,
-    address: str | None,
+    where: Where,
     seed: int,
     folder: str,
 ) -> None:
@@ -220,7 +213,6 @@ def study(
     from 1/seats, shared wins, game lengths and endings, with 95% intervals.
     """
     from cardtable.frontends.study_report import run_and_report
-    from cardtable.sim.backends import open_backend
     from cardtable.sim.study import read_variants
 
     game = get_game(game_name)
@@ -235,5 +227,5 @@ def study(
     if "you" in names:
         raise click.BadParameter("a study is played between bots only", param_hint="--players")
     check_output_folder(folder, PathError, "study results")
-    with open_backend(backend, address) as where:
-        run_and_report(game, chosen, names, count, seed, jobs, Path(folder), Console(), where)
+    with where.open() as backend:
+        run_and_report(game, chosen, names, count, seed, where.jobs, Path(folder), Console(), backend)

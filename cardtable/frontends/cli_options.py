@@ -5,14 +5,19 @@ Nothing here imports a game's rules or a bot: `cardtable --help` stays quick (do
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cardtable.core.jsonio import MAX_GAMES, MAX_JOBS, MAX_SEED
 from cardtable.core.players import HUMANS
 from cardtable.games import AnyGame, game_names, get_game
+
+if TYPE_CHECKING:
+    from cardtable.sim.backends import LocalPool, RayCluster
 
 # The bounded numbers of the command line (docs/limits.md).
 GAMES = click.IntRange(1, MAX_GAMES)
@@ -147,9 +152,30 @@ _address_option = click.option(
 )
 
 
+@dataclass(frozen=True)
+class Where:
+    """Where a command's many games are played: in `jobs` processes (None: every core) of a backend."""
+
+    jobs: int | None
+    backend: str
+    address: str | None
+
+    def open(self) -> LocalPool | RayCluster:
+        """The backend, for a `with` block (BackendError for an unknown name or a bad address)."""
+        from cardtable.sim.backends import open_backend
+
+        return open_backend(self.backend, self.address)
+
+
 def where_options(command: Callable[..., None]) -> Callable[..., None]:
-    """`--jobs`, `--backend` and `--address`: where a command's many games are played."""
-    return _jobs_option(_backend_option(_address_option(command)))
+    """`--jobs`, `--backend` and `--address`: where a command's many games are played, given to the
+    command as one `where` (a `Where`)."""
+
+    @functools.wraps(command)
+    def given_where(*args: Any, jobs: int | None, backend: str, address: str | None, **kwargs: Any) -> None:
+        command(*args, where=Where(jobs, backend, address), **kwargs)
+
+    return _jobs_option(_backend_option(_address_option(given_where)))
 
 
 def out_option(default: str, holds: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
