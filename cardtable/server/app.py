@@ -40,7 +40,7 @@ from cardtable.core.jsonio import parse_json
 from cardtable.games import AnyGame, game_names, get_game
 from cardtable.server.client_api import ClientRoutes, web_parts
 from cardtable.server.extension import every_extension
-from cardtable.server.guard import LOCAL_SITE, Guard, Site, client_network, read_body
+from cardtable.server.guard import LOCAL_SITE, Guard, Site, client_network, read_body, refusal
 from cardtable.server.limits import Limits
 from cardtable.server.loop_lag import watch_loop_lag
 from cardtable.server.memory import tend_memory
@@ -412,4 +412,4 @@ def create_app(
 async def _storage_refused(request: Request, error: Exception) -> Response:
     """A write the database refused in a route (a campaign saved, say): the storage logged it once."""
     message = f"{error}; nothing changed"
-    return JSONResponse({"error": {"code": "storage", "message": message}}, status_code=STATUS["storage"])
+    return refusal("storage", message, STATUS["storage"])

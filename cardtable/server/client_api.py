@@ -32,6 +32,7 @@ from cardtable.core.numbers import whole_number
 from cardtable.core.registry import AnyGame
 from cardtable.games import game_names, get_game
 from cardtable.server.extension import extension_of
+from cardtable.server.guard import refusal
 from cardtable.server.service import COOKIE_PREFIX, TableService
 
 #: Finished tables whose states are kept for stepping through their replay.
@@ -56,10 +57,6 @@ def web_parts(game: AnyGame) -> dict[str, str | None]:
         part: f"/games/{game.name}/{file}" if game_file(game, file) else None
         for part, file in (("board", "board.js"), ("style", "style.css"), ("lobby_module", "lobby.js"))
     }
-
-
-def _refusal(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
 def _view_json(view: Any) -> Any:
@@ -104,10 +101,10 @@ class ClientRoutes:
         """A script or stylesheet of a game's own browser folder (its board, its pages)."""
         name, file = request.path_params["game"], request.path_params["file"]
         if name not in game_names():
-            return _refusal("unknown_game", f"no game {name!r}; games: {', '.join(game_names())}", 404)
+            return refusal("unknown_game", f"no game {name!r}; games: {', '.join(game_names())}", 404)
         path = game_file(get_game(name), file)
         if path is None:
-            return _refusal("not_found", f"the game {name} has no browser file {file!r}", 404)
+            return refusal("not_found", f"the game {name} has no browser file {file!r}", 404)
         return FileResponse(path, media_type=GAME_FILE_TYPES[path.suffix[1:]])
 
     async def rules(self, request: Request) -> Response:
@@ -118,7 +115,7 @@ class ClientRoutes:
         try:
             game = get_game(name)
         except CardtableError as error:
-            return _refusal("unknown_game", str(error), 404)
+            return refusal("unknown_game", str(error), 404)
         return PlainTextResponse(rules_page(game.name), media_type="text/markdown; charset=utf-8")
 
     async def step(self, request: Request) -> Response:
@@ -126,22 +123,20 @@ class ClientRoutes:
         table_id = request.path_params["table"]
         table = self.service.find(table_id)
         if table is None:
-            return _refusal("unknown_table", f"there is no table {table_id!r}", 404)
+            return refusal("unknown_table", f"there is no table {table_id!r}", 404)
         if not table.finished:
-            return _refusal("playing", f"table {table_id} is still playing; its replay comes at the end", 409)
+            return refusal("playing", f"table {table_id} is still playing; its replay comes at the end", 409)
         seats = len(table.setup.seats)
         asked = request.query_params.get("seat", "")
         number = whole_number(asked)
         every_card = asked == "all"
         if asked not in ("", "0", "all") and not (number is not None and 1 <= number <= seats):
-            return _refusal(
-                "bad_request", f"seat {asked!r}: give a seat from 1 to {seats}, all, or none", 400
-            )
+            return refusal("bad_request", f"seat {asked!r}: give a seat from 1 to {seats}, all, or none", 400)
         seat = number - 1 if number else None
         states = self._states(table_id, table)
         step = request.path_params["step"]
         if not 0 <= step < len(states):
-            return _refusal("bad_request", f"step {step}: this game has steps 0 to {len(states) - 1}", 400)
+            return refusal("bad_request", f"step {step}: this game has steps 0 to {len(states) - 1}", 400)
         game = table.game
         view = game.view(states[step], seat)
         data = _view_json(view)
@@ -192,14 +187,12 @@ class ClientRoutes:
         table_id = request.path_params["table"]
         table = self.service.find(table_id)
         if table is None:
-            return _refusal("unknown_table", f"there is no table {table_id!r}", 404)
+            return refusal("unknown_table", f"there is no table {table_id!r}", 404)
         token = request.cookies.get(COOKIE_PREFIX + table.id)
         seat = None if token is None else table.seat_of(token)
         if seat is None:
-            return _refusal(
-                "spectator", "only a seat's player may ask for a hint (open your invitation)", 403
-            )
+            return refusal("spectator", "only a seat's player may ask for a hint (open your invitation)", 403)
         finder = extension_of(table.game).hints
         if finder is None:
-            return _refusal("no_hint", f"no hint is connected for {table.game.title} on this server yet", 501)
+            return refusal("no_hint", f"no hint is connected for {table.game.title} on this server yet", 501)
         return JSONResponse({"table": table.id, "seat": seat + 1, "hints": finder(table.match.view(seat))})

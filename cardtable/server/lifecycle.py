@@ -36,6 +36,7 @@ from starlette.routing import BaseRoute, Route
 from cardtable.core.errors import CardtableError
 from cardtable.core.jsonio import parse_json
 from cardtable.server.clocks import seconds_left
+from cardtable.server.guard import refusal
 from cardtable.server.protocol import BadRequest, Claim, ProtocolError, Resign, frame
 from cardtable.server.relay import forward
 from cardtable.server.repeat import repeat_in_loop
@@ -318,9 +319,5 @@ class Lifecycle:
             self.close(table, f"closed by {table.setup.seats[seat].name}, who made it")
         except ProtocolError as error:
             status = STATUS.get(error.code, 400)
-            return _refusal(error.code, error.message, status)
+            return refusal(error.code, error.message, status)
         return JSONResponse(table.summary())
-
-
-def _refusal(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)

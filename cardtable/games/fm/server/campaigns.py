@@ -43,7 +43,7 @@ from cardtable.games.fm.campaign import (
     set_deck,
     settle_duel,
 )
-from cardtable.server.guard import Site, client_network, read_body
+from cardtable.server.guard import Site, client_network, read_body, refusal
 from cardtable.server.limits import RateLimiter
 from cardtable.server.protocol import PROTOCOL, BadRequest, ProtocolError
 from cardtable.server.relay import forward
@@ -61,10 +61,6 @@ SEAT_COOKIE_SECONDS = 30 * 86400
 
 class DuelUnderWay(CampaignError):
     """A change refused while the campaign's duel goes on."""
-
-
-def _refusal(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
 class CampaignRoutes:
@@ -93,17 +89,17 @@ class CampaignRoutes:
         """The browser's campaign, its finished duel settled first."""
         record = self._record(request)
         if record is None:
-            return _refusal("no_campaign", "this browser has no campaign yet: start one", 404)
+            return refusal("no_campaign", "this browser has no campaign yet: start one", 404)
         return JSONResponse(self._json(self._settled(record)))
 
     async def start(self, request: Request) -> Response:
         """A new campaign for this browser, with a starter deck; the answer sets its cookie."""
         if self._record(request) is not None:
-            return _refusal("exists", "this browser has a campaign already", 409)
+            return refusal("exists", "this browser has a campaign already", 409)
         address = client_network(request, self.service.limits)
         if not self._may_start(address):
             most = self.service.limits.campaigns_per_address_per_hour
-            return _refusal("limit", f"{address} has started {most} campaigns in the last hour; wait", 429)
+            return refusal("limit", f"{address} has started {most} campaigns in the last hour; wait", 429)
         try:
             data = await self._body(request, {"name"})
             name = data.get("name")
@@ -181,10 +177,10 @@ class CampaignRoutes:
         """Give up the duel under way: it counts as a loss."""
         record = self._record(request)
         if record is None:
-            return _refusal("no_campaign", "this browser has no campaign yet: start one", 404)
+            return refusal("no_campaign", "this browser has no campaign yet: start one", 404)
         record = self._settled(record)
         if record.duelist is None:
-            return _refusal("no_duel", "no campaign duel is under way", 409)
+            return refusal("no_duel", "no campaign duel is under way", 409)
         duel = None if record.duel_table is None else self.service.find(record.duel_table)
         if duel is not None and self.service.is_elsewhere(duel):
             # Another server process plays the duel: the forfeit, which ends its table, is that one's to make.
@@ -250,7 +246,7 @@ class CampaignRoutes:
             return self._refused(error)
         record = self._record(request)
         if record is None:
-            return _refusal("no_campaign", "this browser has no campaign yet: start one", 404)
+            return refusal("no_campaign", "this browser has no campaign yet: start one", 404)
         record = self._settled(record)
         try:
             self._refuse_during_duel(record)
@@ -287,10 +283,10 @@ class CampaignRoutes:
     def _refused(error: CardtableError | ProtocolError) -> JSONResponse:
         if isinstance(error, ProtocolError):
             status = {"limit": 429, "timeout": 408, "too_large": 413, "storage": 503}.get(error.code, 400)
-            return _refusal(error.code, error.message, status)
+            return refusal(error.code, error.message, status)
         if isinstance(error, DuelUnderWay):
-            return _refusal("duel_under_way", str(error), 409)
-        return _refusal("refused", str(error), 400)
+            return refusal("duel_under_way", str(error), 409)
+        return refusal("refused", str(error), 400)
 
     @staticmethod
     def _json(record: CampaignRecord) -> dict[str, Any]:
