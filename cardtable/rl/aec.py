@@ -24,6 +24,12 @@ from cardtable.rl.table import EpisodeSeeds, Table
 RENDER_MODES = ("human", "ansi")
 
 
+def check_render_mode(render_mode: str | None) -> None:
+    """Refuse (ValueError) a render mode the environments do not have; None renders nothing."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode={render_mode!r}: the modes are {', '.join(RENDER_MODES)} or None")
+
+
 class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     """Every seat of a cardtable game as an agent of PettingZoo's agent-environment cycle."""
 
@@ -41,8 +47,7 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         **options: object,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode={render_mode!r}: the modes are {', '.join(RENDER_MODES)} or None")
+        check_render_mode(render_mode)
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps={max_steps!r}: a whole number of actions, 1 or more, or None")
         self.table = Table(game, seats, preset, reward, illegal_reward, options, info_words)

@@ -21,7 +21,7 @@ import numpy.typing as npt
 from cardtable.core.chance import make_rng
 from cardtable.core.errors import GameOverError
 from cardtable.games import AnyGame
-from cardtable.rl.aec import RENDER_MODES
+from cardtable.rl.aec import RENDER_MODES, check_render_mode
 from cardtable.rl.opponents import Opponent, Seated, policy_of, seat_opponent
 from cardtable.rl.table import EpisodeSeeds, Table
 
@@ -49,8 +49,7 @@ class CardtableGym(gymnasium.Env[dict[str, Any], Any]):
             raise ValueError(f"opponents={opponents!r}: a list of bot names or policies, one per other seat")
         for opponent in opponents:
             policy_of(opponent)
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode={render_mode!r}: the modes are {', '.join(RENDER_MODES)} or None")
+        check_render_mode(render_mode)
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps={max_steps!r}: a whole number of the learner's steps, or None")
         self.metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}
