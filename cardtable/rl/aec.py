@@ -60,6 +60,7 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.action_spaces = {agent: self.table.action_space() for agent in self.possible_agents}
         self._seeds = EpisodeSeeds()
         self._steps = 0
+        self._plain_infos = False
         self.agents: list[str] = []
 
     # -- the spaces -------------------------------------------------------------------
@@ -86,6 +87,7 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: self.table.info() for agent in self.agents}
+        self._plain_infos = True
         self._select_current()
 
     def _select_current(self) -> None:
@@ -118,11 +120,16 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             self.rewards[agent] = float(penalty)
         else:
             table.play(action_id)
-        infos = table.infos()
-        self.infos = {name: infos[self._seat_of[name]] for name in self.agents}
+        outcome = table.outcome
+        # While the game goes on and nothing is refused, every info is as the last step left it (fixed
+        # numbers, never written into): the same dicts stay.
+        if refusal is not None or outcome is not None or not self._plain_infos:
+            infos = table.infos()
+            self.infos = {name: infos[self._seat_of[name]] for name in self.agents}
+            self._plain_infos = refusal is None and outcome is None
         if refusal is not None:
             self.infos[agent] = table.info(refusal)
-        if table.outcome is not None:
+        if outcome is not None:
             self.rewards.update(zip(self.agents, table.final_rewards(), strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:

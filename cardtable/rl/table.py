@@ -84,9 +84,12 @@ class Table:
         self.seed = 0
         self.state: Any = None
         self.steps = 0
-        self._legal: dict[int, Any] = {}
-        self._legal_ids: list[int] = []
+        #: The legal actions now, in the rules' order, and (once asked for) their ids.
+        self._actions: list[Any] = []
+        self._by_id: dict[int, Any] | None = None
         self._observed: dict[int, npt.NDArray[np.float32]] = {}
+        #: A mask of zeros (as bytes): each mask starts from a copy.
+        self._no_ids = bytes(self.encoding.action_count)
 
     # -- the spaces (a new object each time: each agent seeds its own) ------------------
     def action_space(self) -> spaces.Discrete:
@@ -111,12 +114,20 @@ class Table:
         self._list_legal()
 
     def _list_legal(self) -> None:
-        legal = self.game.legal_actions(self.state)
-        ids = self.encoding.action_ids(legal)
-        self._legal = dict(zip(ids, legal, strict=True))
-        self._legal_ids = ids
+        # The ids are numbered when first asked for: a bot's move (the Gymnasium opponents') needs none.
+        self._actions = list(self.game.legal_actions(self.state))
+        self._by_id = None
         # A new position: no seat's observation of it is encoded yet.
         self._observed = {}
+
+    @property
+    def _legal(self) -> dict[int, Any]:
+        """The legal actions now by id, in the rules' order."""
+        by_id = self._by_id
+        if by_id is None:
+            actions = self._actions
+            by_id = self._by_id = dict(zip(self.encoding.action_ids(actions), actions, strict=True))
+        return by_id
 
     # -- copies and pickles: the game by its registered name, the legal actions listed again ------
     def __getstate__(self) -> dict[str, Any]:
@@ -125,14 +136,14 @@ class Table:
         # objects, which a copy would duplicate; both are found again from the game's name and the state.
         if get_game(self.game.name) is self.game:
             state["game"] = self.game.name
-        del state["_legal"], state["_legal_ids"], state["_observed"]
+        del state["_actions"], state["_by_id"], state["_observed"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         if isinstance(self.game, str):
             self.game = get_game(self.game)
-        self._legal, self._legal_ids, self._observed = {}, [], {}
+        self._actions, self._by_id, self._observed = [], None, {}
         if self.state is not None:
             self._list_legal()
 
@@ -171,13 +182,16 @@ class Table:
     def mask(self, seat: int, over: bool = False) -> npt.NDArray[np.int8]:
         """The seat's legal ids while it acts, all 0 while another seat acts, and `FINAL_ID` alone once
         the game (or, `over`, the episode) is over."""
-        mask = np.zeros(self.encoding.action_count, dtype=np.int8)
+        # Filled in as bytes, then viewed as an array (owning its bytes): numpy's own indexing by a
+        # list of ids converts the list first, which cost more than the loop.
+        mask = bytearray(self._no_ids)
         current = self.current_seat
         if over or current is None:
             mask[FINAL_ID] = 1
         elif seat == current:
-            mask[self._legal_ids] = 1
-        return mask
+            for action_id in self._legal:
+                mask[action_id] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def info(self, refusal: str | None = None) -> dict[str, Any]:
         """What `info` holds: numbers of fixed shapes, and with `info_words` the refusal and outcome in words.
@@ -260,7 +274,7 @@ class Table:
 
     def play_bot(self, bot: Bot[Any, Any], rng: random.Random) -> None:
         """Let a bot choose, from the current seat's view, and play its choice."""
-        legal = list(self._legal.values())
+        legal = self._actions
         # A bot that reads no view (the random one) draws as `choose` would, and no view is built for it.
         blind = getattr(bot, "choose_blind", None)
         action = (

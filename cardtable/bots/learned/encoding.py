@@ -162,11 +162,12 @@ class Encoding:
                     "encoding: the game should declare its action_list"
                 )
             return list(range(len(legal)))
-        by_identity, ids = self._by_identity, []
-        for action in legal:
-            index = by_identity.get(id(action))
-            ids.append(index if index is not None else self.action_id(action))
-        return ids
+        by_identity = self._by_identity
+        try:
+            return [by_identity[id(action)] for action in legal]
+        except KeyError:
+            # An action that is not the table's own object (equal to one of them): found by value.
+            return [self.action_id(action) for action in legal]
 
     def action_of(self, action_id: int, legal: Sequence[object]) -> object | None:
         """The action an id in range stands for now (`legal`: the legal actions), or None if none does."""
