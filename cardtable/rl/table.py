@@ -28,6 +28,7 @@ from gymnasium import spaces
 from rich.console import Console
 
 from cardtable.bots.learned import Encoding, encoding_for
+from cardtable.bots.learned.observer import Observer
 from cardtable.core.chance import SEED_BITS, fresh_seed, make_rng
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Outcome
@@ -88,6 +89,7 @@ class Table:
         self._actions: list[Any] = []
         self._by_id: dict[int, Any] | None = None
         self._observed: dict[int, npt.NDArray[np.float32]] = {}
+        self._observer = self._new_observer()
         #: A mask of zeros (as bytes): each mask starts from a copy.
         self._no_ids = bytes(self.encoding.action_count)
 
@@ -104,6 +106,10 @@ class Table:
                 "action_mask": spaces.Box(0, 1, shape=(self.encoding.action_count,), dtype=np.int8),
             }
         )
+
+    def _new_observer(self) -> Observer | None:
+        make = self.encoding.observer
+        return make() if make is not None else None
 
     # -- a new deal --------------------------------------------------------------------
     def deal(self, seed: int) -> None:
@@ -136,7 +142,7 @@ class Table:
         # objects, which a copy would duplicate; both are found again from the game's name and the state.
         if get_game(self.game.name) is self.game:
             state["game"] = self.game.name
-        del state["_actions"], state["_by_id"], state["_observed"]
+        del state["_actions"], state["_by_id"], state["_observed"], state["_observer"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -144,6 +150,7 @@ class Table:
         if isinstance(self.game, str):
             self.game = get_game(self.game)
         self._actions, self._by_id, self._observed = [], None, {}
+        self._observer = self._new_observer()
         if self.state is not None:
             self._list_legal()
 
@@ -170,12 +177,19 @@ class Table:
         A seat's view is encoded once per position: asked again before the next action (an AEC loop's
         `last()` then `observe()`, a checker), it gets a copy of the same entries.
         """
+        observer = self._observer
+        if observer is not None:
+            # The observer keeps each seat's entries: asked again at the same position, a copy of them.
+            observed = observer.again(seat) if seat in self._observed else observer.observe(self.state, seat)
+            self._observed[seat] = observed
+            return {"observation": observed, "action_mask": self.mask(seat, over)}
         observation = self._observed.get(seat)
         if observation is None:
             direct = self.encoding.observe_state
-            encoded = (
-                direct(self.state, seat) if direct is not None else self.encoding.observe(self.view(seat))
-            )
+            if direct is not None:
+                encoded = direct(self.state, seat)
+            else:
+                encoded = self.encoding.observe(self.view(seat))
             observation = self._observed[seat] = encoded
         return {"observation": observation.copy(), "action_mask": self.mask(seat, over)}
 

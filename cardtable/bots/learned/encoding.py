@@ -20,12 +20,15 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
 from cardtable.core.errors import UnknownNameError
+
+if TYPE_CHECKING:
+    from cardtable.bots.learned.observer import Observer
 
 Observation = npt.NDArray[np.float32]
 
@@ -116,6 +119,9 @@ class Encoding:
     #: With no table of actions (`actions` empty): how many legal actions the ids can number, id k the
     #: k-th legal action of the moment in the rules' order (0: the ids are the table's).
     legal_slots: int = 0
+    #: A new `Observer` (`observer.py`) of the game's states, where the game names its observation's
+    #: parts: each seat's observation kept, rewritten where an action changed what it reads (faster; equal).
+    observer: Callable[[], Observer] | None = None
     #: Id by action value, for actions that are not the table's own objects.
     _by_value: dict[Any, int] = field(init=False, repr=False)
     #: Id by object identity: rules hand out the table's own (interned) objects, so this is the fast path.
