@@ -67,8 +67,12 @@ class Observer:
 
     def __init__(self, layout: Layout, parts: Sequence[Part]) -> None:
         self._layout = layout
-        self._parts = tuple((part.spans, part.key, part.fill) for part in parts)
-        self._zeros = new_entries(layout)
+        zeros = new_entries(layout)
+        # Each span with zeros of its length, made once: what clears it before its part is filled in.
+        self._parts = tuple(
+            (tuple((start, stop, zeros[start:stop]) for start, stop in part.spans), part.key, part.fill)
+            for part in parts
+        )
         #: Each seat's entries, a numpy array of their memory (copied to hand out), the parts' keys.
         self._seats: dict[int, tuple[Entries, Observation, list[object]]] = {}
 
@@ -79,7 +83,6 @@ class Observer:
             entries = new_entries(self._layout)
             kept = self._seats[seat] = (entries, finished(entries), [_NOTHING] * len(self._parts))
         entries, shared, keys = kept
-        zeros = self._zeros
         try:
             for index, (spans, key, fill) in enumerate(self._parts):
                 if key is not None:
@@ -88,8 +91,8 @@ class Observer:
                     if now is last or now == last:
                         continue
                     keys[index] = now
-                for start, stop in spans:
-                    entries[start:stop] = zeros[start:stop]
+                for start, stop, zeros in spans:
+                    entries[start:stop] = zeros
                 fill(entries, state, seat)
         except BaseException:
             # A part left half filled in: this seat's observation starts afresh next time.
