@@ -30,13 +30,15 @@ class Part:
     """Runs of an observation's entries, what they are read from, and how they are filled in.
 
     `fill(entries, state, seat)` writes only within `spans`, into entries that are 0 there; what it
-    writes depends on nothing but `key(state)` (some of the state's fields) and the seat.  A part
-    whose key is None is filled in at every position.
+    writes depends on nothing but `key(state)` (some of the state's fields; `key(state, seat)` when
+    `by_seat`) and the seat.  A part whose key is None is filled in at every position.
     """
 
     spans: Spans
-    key: Callable[[Any], object] | None
+    key: Callable[..., object] | None
     fill: Callable[[Entries, Any, int], None]
+    #: Whether the key is read for a seat, `key(state, seat)` (a part of the seat's own, its hand).
+    by_seat: bool = False
 
 
 def sections(layout: Layout, first: str, last: str | None = None) -> Spans:
@@ -70,7 +72,12 @@ class Observer:
         zeros = new_entries(layout)
         # Each span with zeros of its length, made once: what clears it before its part is filled in.
         self._parts = tuple(
-            (tuple((start, stop, zeros[start:stop]) for start, stop in part.spans), part.key, part.fill)
+            (
+                tuple((start, stop, zeros[start:stop]) for start, stop in part.spans),
+                part.key,
+                part.fill,
+                part.by_seat,
+            )
             for part in parts
         )
         #: Each seat's entries, a numpy array of their memory (copied to hand out), the parts' keys.
@@ -84,9 +91,9 @@ class Observer:
             kept = self._seats[seat] = (entries, finished(entries), [_NOTHING] * len(self._parts))
         entries, shared, keys = kept
         try:
-            for index, (spans, key, fill) in enumerate(self._parts):
+            for index, (spans, key, fill, by_seat) in enumerate(self._parts):
                 if key is not None:
-                    now = key(state)
+                    now = key(state, seat) if by_seat else key(state)
                     last = keys[index]
                     if now is last or now == last:
                         continue
