@@ -72,6 +72,8 @@ LAYOUT = Layout(
 )
 HAND, KNOWN, STACK_CARDS = LAYOUT.hand, LAYOUT.known_in_hand, LAYOUT.stack_cards
 STACK_HIDDEN, STACK_SIZE, STACK_TOTAL = LAYOUT.stack_hidden, LAYOUT.stack_size, LAYOUT.stack_seen_total
+#: Each per-stack part's start and entries per stack.
+_STACK_PARTS = ((STACK_CARDS, CARDS), (STACK_HIDDEN, 1), (STACK_SIZE, 1), (STACK_TOTAL, 1))
 ZONES, PILE, EXCHANGE_CARDS, EXCHANGE_TOTALS = (
     LAYOUT.zones,
     LAYOUT.pile,
@@ -119,13 +121,51 @@ def _hands(out: Entries, state: DrumpState, me: int) -> None:
                     out[KNOWN + place * CARDS + card] = 1.0
 
 
-def _stacks(out: Entries, state: DrumpState, me: int) -> None:
-    for place, seat in enumerate((me, 1 - me)):
-        own = seat == me
-        for slot, stack in enumerate(state.stacks[seat]):
+def _stack_part(place: int) -> Part:
+    """The part of the observer's own stacks (place 0) or the opponent's (1)."""
+    first = place * SLOTS
+
+    def fill(out: Entries, state: DrumpState, me: int) -> None:
+        own = place == 0
+        entries = _STACK_ENTRIES
+        for slot, stack in enumerate(state.stacks[me if own else 1 - me]):
             if stack:
-                seen = [code & CARD_MASK for code in stack if code < FACE_DOWN or own]
-                _fill_stack(out, place * SLOTS + slot, seen, len(stack))
+                key = (stack, own)
+                kept = entries.get(key)
+                if kept is None:
+                    if len(entries) >= _STACK_ENTRIES_KEPT:
+                        entries.clear()
+                    kept = entries[key] = _stack_entries(stack, own)
+                block, hidden, size, total = kept
+                index = first + slot
+                base = STACK_CARDS + index * CARDS
+                out[base : base + CARDS] = block
+                out[STACK_HIDDEN + index] = hidden
+                out[STACK_SIZE + index] = size
+                out[STACK_TOTAL + index] = total
+
+    spans = tuple((part + first * width, part + (first + SLOTS) * width) for part, width in _STACK_PARTS)
+    return Part(spans, lambda state, me: state.stacks[me if place == 0 else 1 - me], fill, by_seat=True)
+
+
+def _stack_entries(stack: tuple[int, ...], own: bool) -> tuple[Entries, float, float, float]:
+    """A stack's 52 card entries and its hidden, size and seen-total entries, as its owner (`own`) or
+    the opponent sees it."""
+    entries = new_entries(LAYOUT)
+    seen = [code & CARD_MASK for code in stack if code < FACE_DOWN or own]
+    _fill_stack(entries, 0, seen, len(stack))
+    return (
+        entries[STACK_CARDS : STACK_CARDS + CARDS],
+        entries[STACK_HIDDEN],
+        entries[STACK_SIZE],
+        entries[STACK_TOTAL],
+    )
+
+
+#: A stack's entries by (stack, seen by its owner): a stack is seen at many positions.
+_STACK_ENTRIES: dict[tuple[tuple[int, ...], bool], tuple[Entries, float, float, float]] = {}
+#: How many are kept at most (then forgotten, all at once).
+_STACK_ENTRIES_KEPT = 4096
 
 
 def _table(out: Entries, state: DrumpState, me: int) -> None:
@@ -153,7 +193,8 @@ def _turn(out: Entries, state: DrumpState, me: int) -> None:
 
 PARTS = (
     Part(sections(LAYOUT, "hand", "known_in_hand"), attrgetter("hands", "known"), _hands),
-    Part(sections(LAYOUT, "stack_cards", "stack_seen_total"), attrgetter("stacks"), _stacks),
+    _stack_part(0),
+    _stack_part(1),
     Part(sections(LAYOUT, "zones", "pile"), attrgetter("zones", "pile"), _table),
     Part(sections(LAYOUT, "exchange", "pending_aces"), attrgetter("exchange"), _exchange),
     # The phase, turn and counters: a few numbers, written at every position.
