@@ -81,6 +81,7 @@ ZONES, PILE, EXCHANGE_CARDS, EXCHANGE_TOTALS = (
     LAYOUT.exchange_totals,
 )
 COUNTERS, DECIDING, SIZES = LAYOUT.turn_counters, LAYOUT.deciding, LAYOUT.sizes
+TURN, FIRST, SLOTS_SET, TURN_NUMBER = LAYOUT.turn, LAYOUT.first, LAYOUT.slots_set, LAYOUT.turn_number
 _PHASE = {name: LAYOUT.phase + index for index, name in enumerate(PHASE_NAMES)}
 _ACE_SUIT = {ace: LAYOUT.pending_aces + index for index, ace in enumerate(ACES)}
 
@@ -243,11 +244,13 @@ def _fill_turn(
     out: Entries, me: int, source: DrumpView | DrumpState, phase: str, sizes: tuple[int, ...], deck: int
 ) -> None:
     out[_PHASE[phase]] = 1.0
-    out[LAYOUT.turn + (source.turn_seat != me)] = 1.0
-    out[LAYOUT.first + (source.first_seat != me)] = 1.0
-    for slot in range(SLOTS):
-        if source.slots_set >> slot & 1:
-            out[LAYOUT.slots_set + slot] = 1.0
+    out[TURN + (source.turn_seat != me)] = 1.0
+    out[FIRST + (source.first_seat != me)] = 1.0
+    slots_set = source.slots_set
+    if slots_set:
+        for slot in range(SLOTS):
+            if slots_set >> slot & 1:
+                out[SLOTS_SET + slot] = 1.0
     out[COUNTERS] = float(source.summoned)
     out[COUNTERS + 1] = capped(source.extra_jacks / 2)
     out[COUNTERS + 2] = capped(source.recycles / 2)
@@ -255,7 +258,7 @@ def _fill_turn(
     out[SIZES] = capped(sizes[me] / 10)
     out[SIZES + 1] = capped(sizes[1 - me] / 10)
     out[SIZES + 2] = deck / CARDS
-    out[LAYOUT.turn_number] = capped(source.turn_number / 50)
+    out[TURN_NUMBER] = capped(source.turn_number / 50)
 
 
 def _fill_exchange(out: Entries, exchange: Exchange | None) -> None:
