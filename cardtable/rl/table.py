@@ -248,6 +248,8 @@ class Table:
     def check_id(self, action: object) -> int:
         """The action as an id in range (ValueError naming it if it is not one)."""
         count = self.encoding.action_count
+        if type(action) is int and 0 <= action < count:
+            return action
         if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
             action = action.item()  # what a policy's predict() returns for one observation
         if isinstance(action, bool) or not isinstance(action, int | np.integer) or not 0 <= action < count:

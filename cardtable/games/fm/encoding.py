@@ -313,12 +313,11 @@ PARTS = (
         attrgetter("lp", "hands", "decks", "undealt", "graveyards", "turn_number", "locks", "counters"),
         _sides,
     ),
-    # The terrain, phase and turn: a few numbers, written at every position.
     Part(
         sections(LAYOUT, "terrain", "turn")
         + sections(LAYOUT, "used_attacks", "switched")
         + sections(LAYOUT, "sees_face_down"),
-        None,
+        attrgetter("terrain", "phase", "turn_seat", "used_attacks", "switched", "sees_face_down"),
         _turn,
     ),
 )
