@@ -112,22 +112,17 @@ def _active(out: Entries, state: ScoutState, me: int) -> None:
 
 
 def _known(out: Entries, state: ScoutState, me: int) -> None:
-    hands, known, seats = state.hands, state.known, state.seats
+    # A known card is one of its hand's (the rules clear its bit when it is shown): the bits alone
+    # say which entries are 1.
+    known, seats = state.known, state.seats
     for place in range(seats):
-        seat = (me + place) % seats
         out[LAYOUT.seats + place] = 1.0
-        cards = known[seat]
-        if cards:
-            at = KNOWN + place * CARDS
-            for code in hands[seat]:
-                if cards >> (code >> 1) & 1:
-                    out[at + (code >> 1)] = 1.0
-
-
-def _known_key(state: ScoutState) -> object:
-    # No card known: nothing to write but the seats, however the hands change.
-    known = state.known
-    return (state.hands, known) if any(known) else state.seats
+        cards = known[(me + place) % seats]
+        at = KNOWN + place * CARDS
+        while cards:
+            lowest = cards & -cards
+            out[at + lowest.bit_length() - 1] = 1.0
+            cards ^= lowest
 
 
 def _aside(out: Entries, state: ScoutState, me: int) -> None:
@@ -165,7 +160,7 @@ def _table(out: Entries, state: ScoutState, me: int) -> None:
 PARTS = (
     Part(sections(LAYOUT, "hand"), lambda state, me: state.hands[me], _hand, by_seat=True),
     Part(sections(LAYOUT, "active_ends", "owner"), attrgetter("active", "owner", "seats"), _active),
-    Part(sections(LAYOUT, "seats", "known_in_hand"), _known_key, _known),
+    Part(sections(LAYOUT, "seats", "known_in_hand"), attrgetter("known", "seats"), _known),
     Part(sections(LAYOUT, "aside_seen"), attrgetter("aside", "aside_seen"), _aside),
     # Sizes, scores, the phase and the round's progress: a few numbers, written at every position.
     Part(sections(LAYOUT, "hand_sizes", "progress"), None, _table),
