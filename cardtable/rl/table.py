@@ -132,7 +132,7 @@ class Table:
         by_id = self._by_id
         if by_id is None:
             actions = self._actions
-            by_id = self._by_id = dict(zip(self.encoding.action_ids(actions), actions, strict=True))
+            by_id = self._by_id = self.encoding.legal_by_id(actions)
         return by_id
 
     # -- copies and pickles: the game by its registered name, the legal actions listed again ------
