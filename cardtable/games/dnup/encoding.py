@@ -134,8 +134,9 @@ def _table(out: Entries, state: DnupState, me: int) -> None:
     target = state.options.target or 1
     for place in range(seats):
         seat = (me + place) % seats
-        out[HAND_SIZES + place] = capped(len(hands[seat]) / 20)
-        out[SCORES + place] = capped(scores[seat] / target)
+        # Capped with min (as `capped` does): written at every position.
+        out[HAND_SIZES + place] = min(1.0, len(hands[seat]) / 20)
+        out[SCORES + place] = min(1.0, scores[seat] / target)
     for rank, seat in enumerate(state.out):
         out[OUT + 2 * ((seat - me) % seats) + min(rank, 1)] = 1.0
     out[LAYOUT.start + (state.start_seat - me) % seats] = 1.0

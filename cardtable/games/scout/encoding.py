@@ -142,13 +142,14 @@ def _table(out: Entries, state: ScoutState, me: int) -> None:
         state.chips,
         state.scores,
     )
+    # Capped with min and max (as `capped` and `clamped` do): written at every position.
     for place in range(seats):
         seat = (me + place) % seats
-        out[HAND_SIZES + place] = capped(len(hands[seat]) / 15)
-        out[CAPTURED + place] = capped(len(captured[seat]) / 15)
-        out[TOKENS + place] = capped(tokens[seat] / 10)
+        out[HAND_SIZES + place] = min(1.0, len(hands[seat]) / 15)
+        out[CAPTURED + place] = min(1.0, len(captured[seat]) / 15)
+        out[TOKENS + place] = min(1.0, tokens[seat] / 10)
         out[CHIPS + place] = float(chips[seat])
-        out[SCORES + place] = clamped(scores[seat] / 20)
+        out[SCORES + place] = max(-1.0, min(1.0, scores[seat] / 20))
     out[LAYOUT.start + (state.start_seat - me) % seats] = 1.0
     out[_PHASE[PHASE_NAMES[state.phase]]] = 1.0
     out[PROGRESS] = capped(state.round / (state.rounds or 1))
