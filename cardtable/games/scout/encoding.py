@@ -9,6 +9,7 @@ in turn order; seats a smaller table lacks stay 0.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from functools import partial
 from operator import attrgetter
@@ -112,17 +113,36 @@ def _active(out: Entries, state: ScoutState, me: int) -> None:
 
 
 def _known(out: Entries, state: ScoutState, me: int) -> None:
-    # A known card is one of its hand's (the rules clear its bit when it is shown): the bits alone
-    # say which entries are 1.
     known, seats = state.known, state.seats
+    blocks = _KNOWN_BLOCKS
     for place in range(seats):
         out[LAYOUT.seats + place] = 1.0
         cards = known[(me + place) % seats]
-        at = KNOWN + place * CARDS
-        while cards:
-            lowest = cards & -cards
-            out[at + lowest.bit_length() - 1] = 1.0
-            cards ^= lowest
+        if cards:
+            block = blocks.get(cards)
+            if block is None:
+                if len(blocks) >= _KNOWN_BLOCKS_KEPT:
+                    blocks.clear()
+                block = blocks[cards] = _known_block(cards)
+            at = KNOWN + place * CARDS
+            out[at : at + CARDS] = block
+
+
+def _known_block(cards: int) -> Entries:
+    """A seat's known-card entries for its mask of known cards."""
+    # A known card is one of its hand's (the rules clear its bit when it is shown): the bits alone
+    # say which entries are 1.
+    block = array("f", bytes(4 * CARDS))
+    for card in range(CARDS):
+        if cards >> card & 1:
+            block[card] = 1.0
+    return block
+
+
+#: Known-card entries by mask: the same masks come back at many positions.
+_KNOWN_BLOCKS: dict[int, Entries] = {}
+#: How many are kept at most (then forgotten, all at once).
+_KNOWN_BLOCKS_KEPT = 4096
 
 
 def _aside(out: Entries, state: ScoutState, me: int) -> None:
