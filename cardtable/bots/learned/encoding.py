@@ -181,7 +181,7 @@ class Encoding:
             try:
                 # The rules' own (interned) objects, looked up by identity in C loops: the environments'
                 # path at every step.
-                return dict(zip(map(self._by_identity.__getitem__, map(id, legal)), legal))
+                return dict(zip(map(self._by_identity.__getitem__, map(id, legal)), legal, strict=True))
             except KeyError:
                 pass
         return dict(zip(self.action_ids(legal), legal, strict=True))
