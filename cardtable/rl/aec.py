@@ -65,6 +65,8 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.action_spaces = {agent: self.table.action_space() for agent in self.possible_agents}
         self._seeds = EpisodeSeeds()
         self._steps = 0
+        self._plain_infos = False
+        self._rewards_cleared = False
         self.agents: list[str] = []
 
     # -- the spaces -------------------------------------------------------------------
@@ -91,6 +93,8 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: self.table.info() for agent in self.agents}
+        self._plain_infos = True
+        self._rewards_cleared = False
         self._select_current()
 
     def _select_current(self) -> None:
@@ -108,6 +112,7 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
+            self._rewards_cleared = False
             return
         table = self.table
         action_id = table.check_id(action)
@@ -115,26 +120,38 @@ class CardtableAEC(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         if refusal is not None and penalty is None:
             raise table.refused(action_id, refusal)
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # Rewards come at the end (or with a penalty): until then they stay cleared, and adding them
+        # to the cumulative rewards would add nothing.
+        if not self._rewards_cleared:
+            self._clear_rewards()
+            self._rewards_cleared = True
         # An illegal id tried counts too: agents that try nothing else still reach max_steps.
         self._steps += 1
         if refusal is not None and penalty is not None:
             # A penalty instead of an error: the agent pays, nothing else changes, it acts again.
             self.rewards[agent] = float(penalty)
+            self._rewards_cleared = False
         else:
             table.play(action_id)
-        infos = table.infos()
-        self.infos = {name: infos[self._seat_of[name]] for name in self.agents}
+        outcome = table.outcome
+        # While the game goes on and nothing is refused, every info is as the last step left it (fixed
+        # numbers, never written into): the same dicts stay.
+        if refusal is not None or outcome is not None or not self._plain_infos:
+            infos = table.infos()
+            self.infos = {name: infos[self._seat_of[name]] for name in self.agents}
+            self._plain_infos = refusal is None and outcome is None
         if refusal is not None:
             self.infos[agent] = table.info(refusal)
-        if table.outcome is not None:
+        if outcome is not None:
             self.rewards.update(zip(self.agents, table.final_rewards(), strict=True))
+            self._rewards_cleared = False
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._select_current()
-        self._accumulate_rewards()
+        if not self._rewards_cleared:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

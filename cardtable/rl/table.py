@@ -28,6 +28,7 @@ from gymnasium import spaces
 from rich.console import Console
 
 from cardtable.bots.learned import Encoding, encoding_for
+from cardtable.bots.learned.observer import Observer
 from cardtable.core.chance import SEED_BITS, fresh_seed, make_rng
 from cardtable.core.errors import IllegalActionError
 from cardtable.core.game import Outcome
@@ -84,9 +85,13 @@ class Table:
         self.seed = 0
         self.state: Any = None
         self.steps = 0
-        self._legal: dict[int, Any] = {}
-        self._legal_ids: list[int] = []
+        #: The legal actions now, in the rules' order, and (once asked for) their ids.
+        self._actions: list[Any] = []
+        self._by_id: dict[int, Any] | None = None
         self._observed: dict[int, npt.NDArray[np.float32]] = {}
+        self._observer = self._new_observer()
+        #: A mask of zeros (as bytes): each mask starts from a copy.
+        self._no_ids = bytes(self.encoding.action_count)
 
     # -- the spaces (a new object each time: each agent seeds its own) ------------------
     def action_space(self) -> spaces.Discrete:
@@ -102,6 +107,10 @@ class Table:
             }
         )
 
+    def _new_observer(self) -> Observer | None:
+        make = self.encoding.observer
+        return make() if make is not None else None
+
     # -- a new deal --------------------------------------------------------------------
     def deal(self, seed: int) -> None:
         """A new game, its deal (and first seat) drawn from `seed` as a Match would draw it."""
@@ -111,12 +120,20 @@ class Table:
         self._list_legal()
 
     def _list_legal(self) -> None:
-        legal = self.game.legal_actions(self.state)
-        ids = self.encoding.action_ids(legal)
-        self._legal = dict(zip(ids, legal, strict=True))
-        self._legal_ids = ids
+        # The ids are numbered when first asked for: a bot's move (the Gymnasium opponents') needs none.
+        self._actions = list(self.game.legal_actions(self.state))
+        self._by_id = None
         # A new position: no seat's observation of it is encoded yet.
         self._observed = {}
+
+    @property
+    def _legal(self) -> dict[int, Any]:
+        """The legal actions now by id, in the rules' order."""
+        by_id = self._by_id
+        if by_id is None:
+            actions = self._actions
+            by_id = self._by_id = self.encoding.legal_by_id(actions)
+        return by_id
 
     # -- copies and pickles: the game by its registered name, the legal actions listed again ------
     def __getstate__(self) -> dict[str, Any]:
@@ -125,14 +142,15 @@ class Table:
         # objects, which a copy would duplicate; both are found again from the game's name and the state.
         if get_game(self.game.name) is self.game:
             state["game"] = self.game.name
-        del state["_legal"], state["_legal_ids"], state["_observed"]
+        del state["_actions"], state["_by_id"], state["_observed"], state["_observer"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         if isinstance(self.game, str):
             self.game = get_game(self.game)
-        self._legal, self._legal_ids, self._observed = {}, [], {}
+        self._actions, self._by_id, self._observed = [], None, {}
+        self._observer = self._new_observer()
         if self.state is not None:
             self._list_legal()
 
@@ -159,25 +177,35 @@ class Table:
         A seat's view is encoded once per position: asked again before the next action (an AEC loop's
         `last()` then `observe()`, a checker), it gets a copy of the same entries.
         """
+        observer = self._observer
+        if observer is not None:
+            # The observer keeps each seat's entries: asked again at the same position, a copy of them.
+            observed = observer.again(seat) if seat in self._observed else observer.observe(self.state, seat)
+            self._observed[seat] = observed
+            return {"observation": observed, "action_mask": self.mask(seat, over)}
         observation = self._observed.get(seat)
         if observation is None:
             direct = self.encoding.observe_state
-            encoded = (
-                direct(self.state, seat) if direct is not None else self.encoding.observe(self.view(seat))
-            )
+            if direct is not None:
+                encoded = direct(self.state, seat)
+            else:
+                encoded = self.encoding.observe(self.view(seat))
             observation = self._observed[seat] = encoded
         return {"observation": observation.copy(), "action_mask": self.mask(seat, over)}
 
     def mask(self, seat: int, over: bool = False) -> npt.NDArray[np.int8]:
         """The seat's legal ids while it acts, all 0 while another seat acts, and `FINAL_ID` alone once
         the game (or, `over`, the episode) is over."""
-        mask = np.zeros(self.encoding.action_count, dtype=np.int8)
+        # Filled in as bytes, then viewed as an array (owning its bytes): numpy's own indexing by a
+        # list of ids converts the list first, which cost more than the loop.
+        mask = bytearray(self._no_ids)
         current = self.current_seat
         if over or current is None:
             mask[FINAL_ID] = 1
         elif seat == current:
-            mask[self._legal_ids] = 1
-        return mask
+            for action_id in self._legal:
+                mask[action_id] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def info(self, refusal: str | None = None) -> dict[str, Any]:
         """What `info` holds: numbers of fixed shapes, and with `info_words` the refusal and outcome in words.
@@ -220,6 +248,8 @@ class Table:
     def check_id(self, action: object) -> int:
         """The action as an id in range (ValueError naming it if it is not one)."""
         count = self.encoding.action_count
+        if type(action) is int and 0 <= action < count:
+            return action
         if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
             action = action.item()  # what a policy's predict() returns for one observation
         if isinstance(action, bool) or not isinstance(action, int | np.integer) or not 0 <= action < count:
@@ -260,7 +290,7 @@ class Table:
 
     def play_bot(self, bot: Bot[Any, Any], rng: random.Random) -> None:
         """Let a bot choose, from the current seat's view, and play its choice."""
-        legal = list(self._legal.values())
+        legal = self._actions
         # A bot that reads no view (the random one) draws as `choose` would, and no view is built for it.
         blind = getattr(bot, "choose_blind", None)
         action = (

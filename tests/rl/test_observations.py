@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import numpy as np
@@ -151,3 +152,32 @@ def test_a_layout_names_its_parts_offsets_and_refuses_a_name_it_uses_itself() ->
     for name in ("size", "markdown", "hand"):
         with pytest.raises(ValueError, match=f"layout part '{name}'"):
             Layout([("hand", 1, "cards"), (name, 1, "a clash")])
+
+
+@pytest.mark.parametrize(
+    ("game_name", "seats"), [table for table in TABLES if encoding_for(table[0]).observer]
+)
+def test_an_observer_rewriting_only_what_changed_observes_as_the_view_does(
+    game_name: str, seats: int
+) -> None:
+    game = get_game(game_name)
+    encoding = encoding_for(game_name)
+    assert encoding.observer is not None
+    observer = encoding.observer()
+    rng = random.Random(7)
+    states = random_states(game_name, seats, games=4, seed=5)
+    # The positions in the order played, then jumping about (a part kept from far away must be right).
+    for state in states + rng.sample(states, len(states) // 2):
+        seat = rng.randrange(seats)
+        observed = observer.observe(state, seat)
+        assert np.array_equal(observed, encoding.observe(game.view(state, seat)))
+        observed[:] = 2.0  # the array handed out is the caller's: writing to it changes nothing kept
+        assert np.array_equal(observer.again(seat), encoding.observe(game.view(state, seat)))
+
+
+def test_legal_actions_by_id_take_an_equal_action_that_is_not_the_tables_own() -> None:
+    encoding = encoding_for("drump")
+    interned, equal = encoding.actions[7], copy.deepcopy(encoding.actions[5])
+    assert equal is not encoding.actions[5]
+    assert encoding.legal_by_id([interned, equal]) == {7: interned, 5: equal}
+    assert list(encoding.legal_by_id([interned, equal])) == [7, 5]  # in the rules' order

@@ -20,12 +20,15 @@ from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
 from cardtable.core.errors import UnknownNameError
+
+if TYPE_CHECKING:
+    from cardtable.bots.learned.observer import Observer
 
 Observation = npt.NDArray[np.float32]
 
@@ -116,6 +119,9 @@ class Encoding:
     #: With no table of actions (`actions` empty): how many legal actions the ids can number, id k the
     #: k-th legal action of the moment in the rules' order (0: the ids are the table's).
     legal_slots: int = 0
+    #: A new `Observer` (`observer.py`) of the game's states, where the game names its observation's
+    #: parts: each seat's observation kept, rewritten where an action changed what it reads (faster; equal).
+    observer: Callable[[], Observer] | None = None
     #: Id by action value, for actions that are not the table's own objects.
     _by_value: dict[Any, int] = field(init=False, repr=False)
     #: Id by object identity: rules hand out the table's own (interned) objects, so this is the fast path.
@@ -162,11 +168,23 @@ class Encoding:
                     "encoding: the game should declare its action_list"
                 )
             return list(range(len(legal)))
-        by_identity, ids = self._by_identity, []
-        for action in legal:
-            index = by_identity.get(id(action))
-            ids.append(index if index is not None else self.action_id(action))
-        return ids
+        by_identity = self._by_identity
+        try:
+            return [by_identity[id(action)] for action in legal]
+        except KeyError:
+            # An action that is not the table's own object (equal to one of them): found by value.
+            return [self.action_id(action) for action in legal]
+
+    def legal_by_id(self, legal: Sequence[Any]) -> dict[int, Any]:
+        """The legal actions by id, in the rules' order."""
+        if not self.legal_slots:
+            try:
+                # The rules' own (interned) objects, looked up by identity in C loops: the environments'
+                # path at every step.
+                return dict(zip(map(self._by_identity.__getitem__, map(id, legal)), legal, strict=True))
+            except KeyError:
+                pass
+        return dict(zip(self.action_ids(legal), legal, strict=True))
 
     def action_of(self, action_id: int, legal: Sequence[object]) -> object | None:
         """The action an id in range stands for now (`legal`: the legal actions), or None if none does."""

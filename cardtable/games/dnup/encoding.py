@@ -9,7 +9,9 @@ from 0), so the observation also says which seat the observer is.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from itertools import combinations
+from operator import attrgetter
 
 from cardtable.bots.learned.encoding import (
     Encoding,
@@ -21,6 +23,7 @@ from cardtable.bots.learned.encoding import (
     new_entries,
     relative_seats,
 )
+from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections
 from cardtable.core.pairs import CODES, TOP
 from cardtable.games.dnup.actions import ADD_TABLE, MAX_SEATS, ROTATE_ACTION, TAKE_TABLE, Action, play_of
 from cardtable.games.dnup.state import PHASE_NAMES, DnupState
@@ -78,20 +81,81 @@ def observe(view: DnupView) -> Observation:
     return finished(out)
 
 
-def observe_state(state: DnupState, me: int) -> Observation:
-    """`observe(view(state, me))`, read from the state without building the view (the environments' path).
+# The observation read from the state, part by part (`observer.py`), without building the view: each
+# part names the fields it reads, so that the environments rewrite only the parts an action changed.
+# It reads what the view holds and nothing more: the observer's hand and the cards of hands everyone
+# knows.
 
-    It reads what the view holds and nothing more: the observer's hand and the cards of hands everyone
-    knows.
-    """
-    out = new_entries(LAYOUT)
-    hands, known = state.hands, state.known
-    known_in_hand = [
-        [code for code in hand if known[owner] >> (code >> 1) & 1] for owner, hand in enumerate(hands)
-    ]
-    sizes = [len(hand) for hand in hands]
-    _fill(out, me, state, hands[me], known_in_hand, sizes, PHASE_NAMES[state.phase], len(state.aside))
-    return finished(out)
+
+def _hand(out: Entries, state: DnupState, me: int) -> None:
+    for code in state.hands[me]:
+        out[HAND + code] = 1.0
+
+
+def _known(out: Entries, state: DnupState, me: int) -> None:
+    out[LAYOUT.seat + me] = 1.0
+    hands, known, seats = state.hands, state.known, state.seats
+    for place in range(seats):
+        seat = (me + place) % seats
+        out[LAYOUT.seats + place] = 1.0
+        cards = known[seat]
+        if cards:
+            at = KNOWN + place * CODE_COUNT
+            for code in hands[seat]:
+                if cards >> (code >> 1) & 1:
+                    out[at + code] = 1.0
+
+
+def _known_key(state: DnupState) -> object:
+    # No card known: nothing to write but the seats, however the hands change.
+    known = state.known
+    return (state.hands, known) if any(known) else state.seats
+
+
+def _tables(out: Entries, state: DnupState, me: int) -> None:
+    seats = state.seats
+    for place in range(seats):
+        cards = state.tables[(me + place) % seats]
+        if cards:
+            table = TABLES + place * CODE_COUNT
+            for code in cards:
+                out[table + code] = 1.0
+            out[SHAPE + 2 * place] = len(cards) / 9
+            out[SHAPE + 2 * place + 1] = TOP[cards[0]] / 10
+
+
+def _discards(out: Entries, state: DnupState, me: int) -> None:
+    for code in state.discards:
+        out[LAYOUT.discards + code] = 1.0
+
+
+def _table(out: Entries, state: DnupState, me: int) -> None:
+    seats, hands, scores = state.seats, state.hands, state.scores
+    target = state.options.target or 1
+    for place in range(seats):
+        seat = (me + place) % seats
+        # Capped with min (as `capped` does): written at every position.
+        out[HAND_SIZES + place] = min(1.0, len(hands[seat]) / 20)
+        out[SCORES + place] = min(1.0, scores[seat] / target)
+    for rank, seat in enumerate(state.out):
+        out[OUT + 2 * ((seat - me) % seats) + min(rank, 1)] = 1.0
+    out[LAYOUT.start + (state.start_seat - me) % seats] = 1.0
+    out[_PHASE[PHASE_NAMES[state.phase]]] = 1.0
+    out[PROGRESS] = capped(state.round / 10)
+    out[PROGRESS + 1] = capped(state.turns / (60 * seats))
+    out[PROGRESS + 2] = len(state.aside) / 45
+
+
+PARTS = (
+    Part(sections(LAYOUT, "hand"), lambda state, me: state.hands[me], _hand, by_seat=True),
+    Part(sections(LAYOUT, "seat", "known_in_hand"), _known_key, _known),
+    Part(sections(LAYOUT, "tables", "table_shape"), attrgetter("tables", "seats"), _tables),
+    Part(sections(LAYOUT, "discards"), attrgetter("discards"), _discards),
+    # Sizes, scores, the phase and the round's progress: a few numbers, written at every position.
+    Part(sections(LAYOUT, "hand_sizes", "progress"), None, _table),
+)
+#: `observe(view(state, me))`, read from the state without building the view (equal).
+observe_state = observe_parts(LAYOUT, PARTS)
 
 
 def _fill(
@@ -142,4 +206,6 @@ ACTION_DOC = (
     "`itertools.combinations` lists them (5,110 ids)."
 )
 
-ENCODING = Encoding("dnup", ACTIONS, LAYOUT, observe, ACTION_DOC, observe_state)
+ENCODING = Encoding(
+    "dnup", ACTIONS, LAYOUT, observe, ACTION_DOC, observe_state, observer=partial(Observer, LAYOUT, PARTS)
+)

@@ -7,6 +7,9 @@ the observer first, then the opponent.
 
 from __future__ import annotations
 
+from functools import partial
+from operator import attrgetter
+
 from cardtable.bots.learned.encoding import (
     Encoding,
     Entries,
@@ -16,8 +19,10 @@ from cardtable.bots.learned.encoding import (
     finished,
     new_entries,
 )
+from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections
 from cardtable.core.game import NOBODY
 from cardtable.games.drump.actions import ACTIONS
+from cardtable.games.drump.burst import Exchange
 from cardtable.games.drump.cards import ACES, NO_CARD, RANK
 from cardtable.games.drump.stacks import CARD_MASK, FACE_DOWN
 from cardtable.games.drump.state import PHASE_NAMES, DrumpState
@@ -67,6 +72,8 @@ LAYOUT = Layout(
 )
 HAND, KNOWN, STACK_CARDS = LAYOUT.hand, LAYOUT.known_in_hand, LAYOUT.stack_cards
 STACK_HIDDEN, STACK_SIZE, STACK_TOTAL = LAYOUT.stack_hidden, LAYOUT.stack_size, LAYOUT.stack_seen_total
+#: Each per-stack part's start and entries per stack.
+_STACK_PARTS = ((STACK_CARDS, CARDS), (STACK_HIDDEN, 1), (STACK_SIZE, 1), (STACK_TOTAL, 1))
 ZONES, PILE, EXCHANGE_CARDS, EXCHANGE_TOTALS = (
     LAYOUT.zones,
     LAYOUT.pile,
@@ -74,6 +81,7 @@ ZONES, PILE, EXCHANGE_CARDS, EXCHANGE_TOTALS = (
     LAYOUT.exchange_totals,
 )
 COUNTERS, DECIDING, SIZES = LAYOUT.turn_counters, LAYOUT.deciding, LAYOUT.sizes
+TURN, FIRST, SLOTS_SET, TURN_NUMBER = LAYOUT.turn, LAYOUT.first, LAYOUT.slots_set, LAYOUT.turn_number
 _PHASE = {name: LAYOUT.phase + index for index, name in enumerate(PHASE_NAMES)}
 _ACE_SUIT = {ace: LAYOUT.pending_aces + index for index, ace in enumerate(ACES)}
 
@@ -96,34 +104,107 @@ def observe(view: DrumpView) -> Observation:
     return finished(out)
 
 
-def observe_state(state: DrumpState, me: int) -> Observation:
-    """`observe(view(state, me))`, read from the state without building the view (the environments' path).
+# The observation read from the state, part by part (`observer.py`): each part names the fields it
+# reads, so that the environments rewrite only the parts an action changed.  It reads what the view
+# holds and nothing more: the observer's hand, the cards of hands both know, face-up cards and the
+# observer's own face-down ones.
 
-    It reads what the view holds and nothing more: the observer's hand, the cards of hands both know,
-    face-up cards and the observer's own face-down ones.
-    """
-    out = new_entries(LAYOUT)
+
+def _hands(out: Entries, state: DrumpState, me: int) -> None:
     hands = state.hands
     for card in hands[me]:
         out[HAND + card] = 1.0
     for place, seat in enumerate((me, 1 - me)):
         known = state.known[seat]
-        for card in hands[seat]:
-            if known >> card & 1:
-                out[KNOWN + place * CARDS + card] = 1.0
-        own = seat == me
-        for slot, stack in enumerate(state.stacks[seat]):
+        if known:
+            for card in hands[seat]:
+                if known >> card & 1:
+                    out[KNOWN + place * CARDS + card] = 1.0
+
+
+def _stack_part(place: int) -> Part:
+    """The part of the observer's own stacks (place 0) or the opponent's (1)."""
+    first = place * SLOTS
+
+    def fill(out: Entries, state: DrumpState, me: int) -> None:
+        own = place == 0
+        entries = _STACK_ENTRIES
+        for slot, stack in enumerate(state.stacks[me if own else 1 - me]):
             if stack:
-                seen = [code & CARD_MASK for code in stack if code < FACE_DOWN or own]
-                _fill_stack(out, place * SLOTS + slot, seen, len(stack))
-    sizes = tuple(len(hand) for hand in hands)
-    _fill_table(out, me, state, PHASE_NAMES[state.phase], sizes, len(state.deck))
-    _fill_deciding(
-        out,
-        me,
-        *(seat if seat != NOBODY else None for seat in (state.discarding, state.drawing, state.last_turn)),
+                key = (stack, own)
+                kept = entries.get(key)
+                if kept is None:
+                    if len(entries) >= _STACK_ENTRIES_KEPT:
+                        entries.clear()
+                    kept = entries[key] = _stack_entries(stack, own)
+                block, hidden, size, total = kept
+                index = first + slot
+                base = STACK_CARDS + index * CARDS
+                out[base : base + CARDS] = block
+                out[STACK_HIDDEN + index] = hidden
+                out[STACK_SIZE + index] = size
+                out[STACK_TOTAL + index] = total
+
+    spans = tuple((part + first * width, part + (first + SLOTS) * width) for part, width in _STACK_PARTS)
+    return Part(spans, lambda state, me: state.stacks[me if place == 0 else 1 - me], fill, by_seat=True)
+
+
+def _stack_entries(stack: tuple[int, ...], own: bool) -> tuple[Entries, float, float, float]:
+    """A stack's 52 card entries and its hidden, size and seen-total entries, as its owner (`own`) or
+    the opponent sees it."""
+    entries = new_entries(LAYOUT)
+    seen = [code & CARD_MASK for code in stack if code < FACE_DOWN or own]
+    _fill_stack(entries, 0, seen, len(stack))
+    return (
+        entries[STACK_CARDS : STACK_CARDS + CARDS],
+        entries[STACK_HIDDEN],
+        entries[STACK_SIZE],
+        entries[STACK_TOTAL],
     )
-    return finished(out)
+
+
+#: A stack's entries by (stack, seen by its owner): a stack is seen at many positions.
+_STACK_ENTRIES: dict[tuple[tuple[int, ...], bool], tuple[Entries, float, float, float]] = {}
+#: How many are kept at most (then forgotten, all at once).
+_STACK_ENTRIES_KEPT = 4096
+
+
+def _table(out: Entries, state: DrumpState, me: int) -> None:
+    _fill_zones(out, me, state)
+    _fill_pile(out, state)
+
+
+def _exchange(out: Entries, state: DrumpState, me: int) -> None:
+    _fill_exchange(out, state.exchange)
+
+
+def _turn(out: Entries, state: DrumpState, me: int) -> None:
+    hands = state.hands
+    _fill_turn(out, me, state, PHASE_NAMES[state.phase], (len(hands[0]), len(hands[1])), len(state.deck))
+    discarding, drawing, last = state.discarding, state.drawing, state.last_turn
+    if discarding == me:
+        out[DECIDING] = 1.0
+    if drawing == me:
+        out[DECIDING + 1] = 1.0
+    if last == me:
+        out[DECIDING + 2] = 1.0
+    elif last != NOBODY:
+        out[LAYOUT.last_turn] = 1.0
+
+
+PARTS = (
+    Part(sections(LAYOUT, "hand", "known_in_hand"), attrgetter("hands", "known"), _hands),
+    _stack_part(0),
+    _stack_part(1),
+    Part(sections(LAYOUT, "zones", "pile"), attrgetter("zones", "pile"), _table),
+    Part(sections(LAYOUT, "exchange", "pending_aces"), attrgetter("exchange"), _exchange),
+    # The phase, turn and counters: a few numbers, written at every position.
+    Part(
+        sections(LAYOUT, "phase", "turn_counters") + sections(LAYOUT, "deciding", "turn_number"), None, _turn
+    ),
+)
+#: `observe(view(state, me))`, read from the state without building the view (equal).
+observe_state = observe_parts(LAYOUT, PARTS)
 
 
 def _fill_stack(out: Entries, index: int, seen: list[int], size: int) -> None:
@@ -141,23 +222,46 @@ def _fill_table(
     out: Entries, me: int, source: DrumpView | DrumpState, phase: str, sizes: tuple[int, ...], deck: int
 ) -> None:
     # `source` is a view or the state: these fields are the same in both.
+    _fill_zones(out, me, source)
+    _fill_pile(out, source)
+    _fill_turn(out, me, source, phase, sizes, deck)
+    _fill_exchange(out, source.exchange)
+
+
+def _fill_zones(out: Entries, me: int, source: DrumpView | DrumpState) -> None:
     for place, seat in enumerate((me, 1 - me)):
         for card in source.zones[seat]:
             if card != NO_CARD:
                 out[ZONES + place * CARDS + card] = 1.0
+
+
+def _fill_pile(out: Entries, source: DrumpView | DrumpState) -> None:
     for card in source.pile:
         out[PILE + card] = 1.0
+
+
+def _fill_turn(
+    out: Entries, me: int, source: DrumpView | DrumpState, phase: str, sizes: tuple[int, ...], deck: int
+) -> None:
     out[_PHASE[phase]] = 1.0
-    out[LAYOUT.turn + (source.turn_seat != me)] = 1.0
-    out[LAYOUT.first + (source.first_seat != me)] = 1.0
-    for slot in range(SLOTS):
-        if source.slots_set >> slot & 1:
-            out[LAYOUT.slots_set + slot] = 1.0
+    out[TURN + (source.turn_seat != me)] = 1.0
+    out[FIRST + (source.first_seat != me)] = 1.0
+    slots_set = source.slots_set
+    if slots_set:
+        for slot in range(SLOTS):
+            if slots_set >> slot & 1:
+                out[SLOTS_SET + slot] = 1.0
     out[COUNTERS] = float(source.summoned)
     out[COUNTERS + 1] = capped(source.extra_jacks / 2)
     out[COUNTERS + 2] = capped(source.recycles / 2)
     out[COUNTERS + 3] = float(source.burst_used)
-    exchange = source.exchange
+    out[SIZES] = capped(sizes[me] / 10)
+    out[SIZES + 1] = capped(sizes[1 - me] / 10)
+    out[SIZES + 2] = deck / CARDS
+    out[TURN_NUMBER] = capped(source.turn_number / 50)
+
+
+def _fill_exchange(out: Entries, exchange: Exchange | None) -> None:
     if exchange is not None:
         out[LAYOUT.exchange] = 1.0
         out[LAYOUT.exchange_slot + exchange.slot] = 1.0
@@ -170,10 +274,6 @@ def _fill_table(
             out[EXCHANGE_TOTALS + 1] = capped(exchange.stack_total / 13)
         out[EXCHANGE_TOTALS + 2] = capped(exchange.attack_total / 13)
         out[EXCHANGE_TOTALS + 3] = capped(exchange.defense_total / 13)
-    out[SIZES] = capped(sizes[me] / 10)
-    out[SIZES + 1] = capped(sizes[1 - me] / 10)
-    out[SIZES + 2] = deck / CARDS
-    out[LAYOUT.turn_number] = capped(source.turn_number / 50)
 
 
 def _fill_deciding(
@@ -195,4 +295,6 @@ ACTION_DOC = (
     "ace value, block, counter, pass, discard, end, then receive, draw and decline."
 )
 
-ENCODING = Encoding("drump", ACTIONS, LAYOUT, observe, ACTION_DOC, observe_state)
+ENCODING = Encoding(
+    "drump", ACTIONS, LAYOUT, observe, ACTION_DOC, observe_state, observer=partial(Observer, LAYOUT, PARTS)
+)

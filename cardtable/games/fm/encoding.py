@@ -10,6 +10,8 @@ Seat parts list the observer first, then the opponent.
 from __future__ import annotations
 
 from array import array
+from functools import partial
+from operator import attrgetter
 
 from cardtable.bots.learned.encoding import (
     Encoding,
@@ -21,9 +23,11 @@ from cardtable.bots.learned.encoding import (
     finished,
     new_entries,
 )
+from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections
 from cardtable.games.fm.actions import ACTIONS, MAX_WINDOW
 from cardtable.games.fm.carddata import MONSTER_TYPES, STARS, TERRAINS, CardKind, cards
-from cardtable.games.fm.state import COUNTER_NAMES, FIELD_PICK, PHASE_NAMES, ZONES
+from cardtable.games.fm.combat import active_star, attack_of, defence_of
+from cardtable.games.fm.state import COUNTER_NAMES, FIELD_PICK, PHASE_NAMES, ZONES, FmState, Monster
 from cardtable.games.fm.view import FmView, SeenMonster
 
 SEATS = 2
@@ -170,10 +174,162 @@ def observe(view: FmView) -> Observation:
     return finished(out)
 
 
+# The observation read from the state, part by part (`observer.py`), without building the view: each
+# part names the fields it reads, so that the environments rewrite only the parts an action changed.
+# It reads what the view holds and nothing more: the observer's window, its own cards and face-up ones
+# (every card for a seat that sees face-down cards), and of the other side's hidden cards only what
+# the view shows (a face-down monster's position and equip bonus, a set card's zone).
+
+
+def _window(out: Entries, state: FmState, me: int) -> None:
+    for place, card in enumerate(state.window(me)):
+        out[WINDOW + place * CARD : WINDOW + (place + 1) * CARD] = FEATURES[card]
+        out[WINDOW_PRESENT + place] = 1.0
+
+
+def _picks(out: Entries, state: FmState, me: int) -> None:
+    picks = state.picks
+    if state.turn_seat == me:
+        for pick in picks:
+            place = pick - FIELD_PICK + MAX_WINDOW if pick >= FIELD_PICK else pick
+            out[PICKED + place] = 1.0
+    out[PICK_COUNT] = capped(len(picks) / 5)
+
+
+def _monsters(out: Entries, state: FmState, me: int) -> None:
+    terrain = state.terrain
+    sees_all = state.sees_face_down[me]
+    rows = _MONSTER_ROWS
+    for place, seat in enumerate((me, 1 - me)):
+        for zone, monster in enumerate(state.monsters[seat]):
+            if monster is not None:
+                visible = seat == me or sees_all or monster.face_up
+                key = (monster, visible, terrain)
+                row = rows.get(key)
+                if row is None:
+                    if len(rows) >= _MONSTER_ROWS_KEPT:
+                        rows.clear()
+                    row = rows[key] = _monster_row(monster, visible, terrain)
+                at = MONSTERS + (place * ZONES + zone) * MONSTER
+                out[at : at + MONSTER] = row
+
+
+def _monster_row(monster: Monster, visible: bool, terrain: int) -> Entries:
+    """A monster zone's entries, as the observer sees the monster (`visible`: its card) on the terrain."""
+    row = array("f", bytes(4 * MONSTER))
+    stats = 4 + CARD
+    row[0] = 1.0
+    row[1] = float(monster.attack)
+    if visible:
+        row[2] = float(monster.face_up)
+        row[3] = 1.0
+        row[4 : 4 + CARD] = FEATURES[monster.card]
+        row[stats] = capped(attack_of(monster, terrain) / 5000)
+        row[stats + 1] = capped(defence_of(monster, terrain) / 5000)
+        row[stats + 3] = capped(monster.weakened / 2000)
+        row[stats + 4] = capped(monster.weak_turns / 3)
+        row[stats + 5 + _STAR[active_star(monster)]] = 1.0
+    # Every equip's gain is logged, face-down plays included: a hidden monster's bonus is known.
+    row[stats + 2] = clamped(monster.bonus / 2000)
+    return row
+
+
+#: A monster zone's entries by (monster, visible, terrain): a monster is seen at many positions.
+_MONSTER_ROWS: dict[tuple[Monster, bool, int], Entries] = {}
+#: How many rows are kept at most (then forgotten, all at once).
+_MONSTER_ROWS_KEPT = 4096
+
+
+def _magic(out: Entries, state: FmState, me: int) -> None:
+    sees_all = state.sees_face_down[me]
+    for place, seat in enumerate((me, 1 - me)):
+        shown = seat == me or sees_all
+        for zone, entry in enumerate(state.magic[seat]):
+            if entry is not None:
+                at = MAGIC_ZONES + (place * ZONES + zone) * MAGIC
+                out[at] = 1.0
+                if shown:
+                    out[at + 1] = 1.0
+                    out[at + 2 : at + 2 + CARD] = FEATURES[entry.card]
+
+
+def _pending(out: Entries, state: FmState, me: int) -> None:
+    pending = state.pending
+    if pending is not None and (pending.face_up or state.turn_seat == me):
+        out[PENDING] = 1.0
+        out[PENDING + 1] = float(pending.face_up)
+        out[PENDING + 2] = clamped(pending.bonus / 2000)
+        out[PENDING + 3 : PENDING + 3 + CARD] = FEATURES[pending.card]
+
+
+def _sides(out: Entries, state: FmState, me: int) -> None:
+    for place, seat in enumerate((me, 1 - me)):
+        out[LIFE_POINTS + place] = capped(state.lp[seat] / 10000)
+        out[SIZES + 3 * place] = capped(len(state.hands[seat]) / 5)
+        out[SIZES + 3 * place + 1] = capped(state.deck_size(seat) / 40)
+        out[SIZES + 3 * place + 2] = capped(len(state.graveyards[seat]) / 40)
+        out[TURN_NUMBER + place] = capped(state.turn_number[seat] / 50)
+        out[LOCKS + place] = capped(state.locks[seat] / 3)
+        counters = COUNTERS + place * len(COUNTER_NAMES)
+        for index, count in enumerate(state.counters[seat]):
+            out[counters + index] = capped(count / 20)
+
+
+def _turn(out: Entries, state: FmState, me: int) -> None:
+    out[LAYOUT.terrain + state.terrain] = 1.0
+    out[LAYOUT.phase + state.phase] = 1.0
+    out[LAYOUT.turn + (state.turn_seat != me)] = 1.0
+    used_attacks, switched = state.used_attacks, state.switched
+    for zone in range(ZONES):
+        out[LAYOUT.used_attacks + zone] = used_attacks >> zone & 1
+        out[LAYOUT.switched + zone] = switched >> zone & 1
+    out[LAYOUT.sees_face_down] = float(state.sees_face_down[me])
+
+
+WINDOW, WINDOW_PRESENT, PICKED, PICK_COUNT = (
+    LAYOUT.window,
+    LAYOUT.window_present,
+    LAYOUT.picked,
+    LAYOUT.pick_count,
+)
+MONSTERS, MAGIC_ZONES, PENDING = LAYOUT.monsters, LAYOUT.magic, LAYOUT.pending
+LIFE_POINTS, SIZES, TURN_NUMBER, LOCKS, COUNTERS = (
+    LAYOUT.life_points,
+    LAYOUT.sizes,
+    LAYOUT.turn_number,
+    LAYOUT.locks,
+    LAYOUT.counters,
+)
+PARTS = (
+    Part(sections(LAYOUT, "window", "window_present"), attrgetter("hands", "decks", "windows"), _window),
+    Part(sections(LAYOUT, "picked", "pick_count"), attrgetter("picks", "turn_seat"), _picks),
+    Part(sections(LAYOUT, "monsters"), attrgetter("monsters", "terrain", "sees_face_down"), _monsters),
+    Part(sections(LAYOUT, "magic"), attrgetter("magic", "sees_face_down"), _magic),
+    Part(sections(LAYOUT, "pending"), attrgetter("pending", "turn_seat"), _pending),
+    Part(
+        sections(LAYOUT, "life_points", "sizes")
+        + sections(LAYOUT, "turn_number")
+        + sections(LAYOUT, "locks", "counters"),
+        attrgetter("lp", "hands", "decks", "undealt", "graveyards", "turn_number", "locks", "counters"),
+        _sides,
+    ),
+    Part(
+        sections(LAYOUT, "terrain", "turn")
+        + sections(LAYOUT, "used_attacks", "switched")
+        + sections(LAYOUT, "sees_face_down"),
+        attrgetter("terrain", "phase", "turn_seat", "used_attacks", "switched", "sees_face_down"),
+        _turn,
+    ),
+)
+#: `observe(view(state, me))`, read from the state without building the view (equal).
+observe_state = observe_parts(LAYOUT, PARTS)
+
 ACTION_DOC = (
     "The index of the action in `cardtable.games.fm.actions.ACTIONS` (93 ids): pick h1-h20, pick m1-m5, "
     "cancel, play (face up), play down, place (attack then defence; star 1, 2; any free zone, then over "
     "m1-m5), attack (zone m1-m5; direct, then m1-m5), switch m1-m5, activate s1-s5, end."
 )
 
-ENCODING = Encoding("fm", ACTIONS, LAYOUT, observe, ACTION_DOC)
+ENCODING = Encoding(
+    "fm", ACTIONS, LAYOUT, observe, ACTION_DOC, observe_state, observer=partial(Observer, LAYOUT, PARTS)
+)

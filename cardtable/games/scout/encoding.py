@@ -9,7 +9,10 @@ in turn order; seats a smaller table lacks stay 0.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
+from functools import partial
+from operator import attrgetter
 
 from cardtable.bots.learned.encoding import (
     Encoding,
@@ -22,6 +25,7 @@ from cardtable.bots.learned.encoding import (
     new_entries,
     relative_seats,
 )
+from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections
 from cardtable.core.game import NOBODY
 from cardtable.core.pairs import BOTTOM, TOP
 from cardtable.games.scout.actions import ACTIONS, MAX_HAND
@@ -88,26 +92,102 @@ def observe(view: ScoutView) -> Observation:
     return finished(out)
 
 
-def observe_state(state: ScoutState, me: int) -> Observation:
-    """`observe(view(state, me))`, read from the state without building the view (the environments' path).
+# The observation read from the state, part by part (`observer.py`), without building the view: each
+# part names the fields it reads, so that the environments rewrite only the parts an action changed.
+# It reads what the view holds and nothing more: the observer's hand, the cards of hands everyone
+# knows, and the set-aside cards the observer has seen.
 
-    It reads what the view holds and nothing more: the observer's hand, the cards of hands everyone
-    knows, and the set-aside cards the observer has seen.
-    """
-    out = new_entries(LAYOUT)
-    hands, known = state.hands, state.known
-    known_in_hand = [
-        [code >> 1 for code in hand if known[owner] >> (code >> 1) & 1] for owner, hand in enumerate(hands)
-    ]
-    sizes = [len(hand) for hand in hands]
-    owner = None if state.owner == NOBODY else state.owner
-    _fill(out, me, state, hands[me], known_in_hand, sizes, owner, PHASE_NAMES[state.phase])
+
+def _hand(out: Entries, state: ScoutState, me: int) -> None:
+    at = HAND
+    for code in state.hands[me]:
+        out[at + _TOP_ENTRY[code]] = 1.0
+        out[at + _BOTTOM_ENTRY[code]] = 1.0
+        at += 2 * NUMBERS
+
+
+def _active(out: Entries, state: ScoutState, me: int) -> None:
+    _fill_active(out, state.active)
+    if state.owner != NOBODY:
+        out[LAYOUT.owner + (state.owner - me) % state.seats] = 1.0
+
+
+def _known(out: Entries, state: ScoutState, me: int) -> None:
+    known, seats = state.known, state.seats
+    blocks = _KNOWN_BLOCKS
+    for place in range(seats):
+        out[LAYOUT.seats + place] = 1.0
+        cards = known[(me + place) % seats]
+        if cards:
+            block = blocks.get(cards)
+            if block is None:
+                if len(blocks) >= _KNOWN_BLOCKS_KEPT:
+                    blocks.clear()
+                block = blocks[cards] = _known_block(cards)
+            at = KNOWN + place * CARDS
+            out[at : at + CARDS] = block
+
+
+def _known_block(cards: int) -> Entries:
+    """A seat's known-card entries for its mask of known cards."""
+    # A known card is one of its hand's (the rules clear its bit when it is shown): the bits alone
+    # say which entries are 1.
+    block = array("f", bytes(4 * CARDS))
+    for card in range(CARDS):
+        if cards >> card & 1:
+            block[card] = 1.0
+    return block
+
+
+#: Known-card entries by mask: the same masks come back at many positions.
+_KNOWN_BLOCKS: dict[int, Entries] = {}
+#: How many are kept at most (then forgotten, all at once).
+_KNOWN_BLOCKS_KEPT = 4096
+
+
+def _aside(out: Entries, state: ScoutState, me: int) -> None:
     seen = state.aside_seen[me]
-    for card in state.aside:
-        if seen >> card & 1:
-            out[LAYOUT.aside_seen + card] = 1.0
+    if seen:
+        for card in state.aside:
+            if seen >> card & 1:
+                out[LAYOUT.aside_seen + card] = 1.0
+
+
+def _table(out: Entries, state: ScoutState, me: int) -> None:
+    seats = state.seats
+    hands, captured, tokens, chips, scores = (
+        state.hands,
+        state.captured,
+        state.tokens,
+        state.chips,
+        state.scores,
+    )
+    # Capped with min and max (as `capped` and `clamped` do): written at every position.
+    for place in range(seats):
+        seat = (me + place) % seats
+        out[HAND_SIZES + place] = min(1.0, len(hands[seat]) / 15)
+        out[CAPTURED + place] = min(1.0, len(captured[seat]) / 15)
+        out[TOKENS + place] = min(1.0, tokens[seat] / 10)
+        out[CHIPS + place] = float(chips[seat])
+        out[SCORES + place] = max(-1.0, min(1.0, scores[seat] / 20))
+    out[LAYOUT.start + (state.start_seat - me) % seats] = 1.0
+    out[_PHASE[PHASE_NAMES[state.phase]]] = 1.0
+    out[PROGRESS] = capped(state.round / (state.rounds or 1))
+    out[PROGRESS + 1] = capped(state.scouts_in_row / 5)
     out[PROGRESS + 2] = len(state.aside) / CARDS
-    return finished(out)
+    out[PROGRESS + 3] = capped(state.rounds / 5)
+
+
+PARTS = (
+    Part(sections(LAYOUT, "hand"), lambda state, me: state.hands[me], _hand, by_seat=True),
+    Part(sections(LAYOUT, "active_ends", "owner"), attrgetter("active", "owner", "seats"), _active),
+    Part(sections(LAYOUT, "seats", "known_in_hand"), attrgetter("known", "seats"), _known),
+    Part(sections(LAYOUT, "aside_seen"), attrgetter("aside", "aside_seen"), _aside),
+    # Sizes, scores, the phase and the round's progress: a few numbers, written at every position.
+    Part(sections(LAYOUT, "hand_sizes", "progress"), None, _table),
+)
+#: `observe(view(state, me))`, read from the state without building the view (equal).
+observe_state = observe_parts(LAYOUT, PARTS)
 
 
 def _fill(
@@ -126,18 +206,7 @@ def _fill(
         out[at + _TOP_ENTRY[code]] = 1.0
         out[at + _BOTTOM_ENTRY[code]] = 1.0
         at += 2 * NUMBERS
-    active = source.active
-    if active:
-        left, right = active[0], active[-1]
-        out[ENDS + TOP[left] - 1] = 1.0
-        out[ENDS + 10 + BOTTOM[left] - 1] = 1.0
-        out[ENDS + 20 + TOP[right] - 1] = 1.0
-        out[ENDS + 30 + BOTTOM[right] - 1] = 1.0
-        tops = [TOP[code] for code in active]
-        for number in set(tops):
-            out[NUMBERS_SHOWN + number - 1] = capped(tops.count(number) / 10)
-        out[SHAPE] = capped(len(active) / 10)
-        out[SHAPE + 1] = float(len(set(tops)) == 1)
+    _fill_active(out, source.active)
     order = relative_seats(me, source.seats)
     for place, seat in enumerate(order):
         out[LAYOUT.seats + place] = 1.0
@@ -158,6 +227,20 @@ def _fill(
     out[PROGRESS + 3] = capped(source.rounds / 5)
 
 
+def _fill_active(out: Entries, active: Sequence[int]) -> None:
+    if active:
+        left, right = active[0], active[-1]
+        out[ENDS + TOP[left] - 1] = 1.0
+        out[ENDS + 10 + BOTTOM[left] - 1] = 1.0
+        out[ENDS + 20 + TOP[right] - 1] = 1.0
+        out[ENDS + 30 + BOTTOM[right] - 1] = 1.0
+        tops = [TOP[code] for code in active]
+        for number in set(tops):
+            out[NUMBERS_SHOWN + number - 1] = capped(tops.count(number) / 10)
+        out[SHAPE] = capped(len(active) / 10)
+        out[SHAPE + 1] = float(len(set(tops)) == 1)
+
+
 ACTION_DOC = (
     "The index of the action in `cardtable.games.scout.actions.ACTIONS` (1,406 ids): 0 keep, 1 turn, "
     "then every show (first, last) of hand positions 1-45, first <= last, by first then last (1,035 ids), "
@@ -165,4 +248,6 @@ ACTION_DOC = (
     "(368 ids), then decline."
 )
 
-ENCODING = Encoding("scout", ACTIONS, LAYOUT, observe, ACTION_DOC, observe_state)
+ENCODING = Encoding(
+    "scout", ACTIONS, LAYOUT, observe, ACTION_DOC, observe_state, observer=partial(Observer, LAYOUT, PARTS)
+)
