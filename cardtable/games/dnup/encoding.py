@@ -115,13 +115,17 @@ def _known_key(state: DnupState) -> object:
 def _tables(out: Entries, state: DnupState, me: int) -> None:
     seats = state.seats
     for place in range(seats):
-        cards = state.tables[(me + place) % seats]
-        if cards:
-            table = TABLES + place * CODE_COUNT
-            for code in cards:
-                out[table + code] = 1.0
-            out[SHAPE + 2 * place] = len(cards) / 9
-            out[SHAPE + 2 * place + 1] = TOP[cards[0]] / 10
+        _fill_table_cards(out, place, state.tables[(me + place) % seats])
+
+
+def _fill_table_cards(out: Entries, place: int, cards: tuple[int, ...]) -> None:
+    """The cards on the table of the seat `place` seats after the observer, and their shape."""
+    if cards:
+        table = TABLES + place * CODE_COUNT
+        for code in cards:
+            out[table + code] = 1.0
+        out[SHAPE + 2 * place] = len(cards) / 9
+        out[SHAPE + 2 * place + 1] = TOP[cards[0]] / 10
 
 
 def _discards(out: Entries, state: DnupState, me: int) -> None:
@@ -179,13 +183,7 @@ def _fill(
         known = KNOWN + place * CODE_COUNT
         for code in known_in_hand[seat]:
             out[known + code] = 1.0
-        cards = source.tables[seat]
-        if cards:
-            table = TABLES + place * CODE_COUNT
-            for code in cards:
-                out[table + code] = 1.0
-            out[SHAPE + 2 * place] = len(cards) / 9
-            out[SHAPE + 2 * place + 1] = TOP[cards[0]] / 10
+        _fill_table_cards(out, place, source.tables[seat])
         out[HAND_SIZES + place] = capped(hand_sizes[seat] / 20)
         out[SCORES + place] = capped(source.scores[seat] / target)
     for rank, seat in enumerate(source.out):

@@ -181,15 +181,8 @@ def _exchange(out: Entries, state: DrumpState, me: int) -> None:
 def _turn(out: Entries, state: DrumpState, me: int) -> None:
     hands = state.hands
     _fill_turn(out, me, state, PHASE_NAMES[state.phase], (len(hands[0]), len(hands[1])), len(state.deck))
-    discarding, drawing, last = state.discarding, state.drawing, state.last_turn
-    if discarding == me:
-        out[DECIDING] = 1.0
-    if drawing == me:
-        out[DECIDING + 1] = 1.0
-    if last == me:
-        out[DECIDING + 2] = 1.0
-    elif last != NOBODY:
-        out[LAYOUT.last_turn] = 1.0
+    last = state.last_turn
+    _fill_deciding(out, me, state.discarding, state.drawing, None if last == NOBODY else last)
 
 
 PARTS = (
