@@ -8,7 +8,6 @@ fresh seed.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from cardtable.core.chance import shuffle
 from cardtable.games.crazy_eights.cards import DECK
@@ -45,9 +44,5 @@ def determinize(view: CrazyEightsView, rng: random.Random) -> CrazyEightsState:
     state.reshuffles = 0
     state.chance_seed = rng.getrandbits(63)
     state.result = view.outcome
-    # Read through Any, as the other games do (mypyc and the recursive LogNode type).
-    history: Any = view.history
-    state.logs = (history.node,) * (view.seats + 1)
-    state.log_length = view.history.length
-    state.unlogged = False
+    state.logs_from_view(view.history, view.seats)
     return state

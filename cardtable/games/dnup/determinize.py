@@ -8,7 +8,6 @@ up at random, and to the cards not dealt; later rounds get a fresh seed.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from cardtable.core.chance import below, shuffle
 from cardtable.core.pairs import CARDS
@@ -49,10 +48,6 @@ def determinize(view: DnupView, rng: random.Random) -> DnupState:
     state.round_scores = view.round_scores
     state.chance_seed = rng.getrandbits(63)
     state.result = view.outcome
-    # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
-    history: Any = view.history
-    state.logs = (history.node,) * (view.seats + 1)
-    state.log_length = view.history.length
+    state.logs_from_view(view.history, view.seats)
     state.round_log_start = view.history.deal_start
-    state.unlogged = False
     return state

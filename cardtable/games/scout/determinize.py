@@ -12,7 +12,6 @@ depends on the rest.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from cardtable.core.chance import shuffle
 from cardtable.core.game import NOBODY
@@ -54,12 +53,8 @@ class Determinizer:
         base.aside = ()
         base.aside_seen = tuple(sum(1 << card for card in cards) for cards in view.aside_seen)
         base.chance_seed = 0
-        # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
-        history: Any = view.history
-        base.logs = (history.node,) * (view.seats + 1)
-        base.log_length = view.history.length
+        base.logs_from_view(view.history, view.seats)
         base.round_log_start = view.history.deal_start
-        base.unlogged = False
         self.base = base
 
     def draw(self, rng: random.Random) -> ScoutState:

@@ -84,9 +84,7 @@ def new_game(options: ScoutOptions, seats: int, rng: random.Random, first_seat: 
     state.round_scores = ()
     state.chance_seed = rng.getrandbits(63)
     state.result = None
-    state.logs = (None,) * (seats + 1)
-    state.log_length = 0
-    state.unlogged = False
+    state.start_logs(seats)
     start_round(state)
     return state
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardtable.core.events import Event, LogNode
-from cardtable.core.game import NOBODY, Outcome
-from cardtable.core.tuples import append_event
+from cardtable.core.state_logs import TurnState
 from cardtable.games.scout.options import ScoutOptions
 
 # Phases (Final: the compiled build reads them as constants, not from the module's globals).
@@ -17,7 +15,7 @@ OVER: Final = 3
 PHASE_NAMES = ("orient", "play", "show", "over")
 
 
-class ScoutState:
+class ScoutState(TurnState):
     """A Scout position: seats 0..n-1; hands are oriented card codes, left to right."""
 
     __slots__ = (
@@ -29,12 +27,9 @@ class ScoutState:
         "chips",
         "hands",
         "known",
-        "log_length",
-        "logs",
         "options",
         "owner",
         "phase",
-        "result",
         "round",
         "round_log_start",
         "round_scores",
@@ -44,8 +39,6 @@ class ScoutState:
         "seats",
         "start_seat",
         "tokens",
-        "turn_seat",
-        "unlogged",
     )
 
     options: ScoutOptions
@@ -54,8 +47,7 @@ class ScoutState:
     #: The round being played, from 0.
     round: int
     start_seat: int
-    #: The seat deciding: orienting its hand, or playing.
-    turn_seat: int
+    #: The seat deciding (`turn_seat`, TurnState's) orients its hand, or plays.
     phase: int
     hands: tuple[tuple[int, ...], ...]
     #: known[seat]: bitmask of cards in that hand everyone knows (scouted from the table).
@@ -81,15 +73,8 @@ class ScoutState:
     aside_seen: tuple[int, ...]
     #: The seed the deals of the later rounds come from.
     chance_seed: int
-    result: Outcome | None
-    #: Event logs as each seat sees them, then as a spectator sees them.
-    logs: tuple[LogNode, ...]
-    #: Events in each log, and how many of them came before this round's deal.
-    log_length: int
+    #: How many events came before this round's deal (the logs are TurnState's).
     round_log_start: int
-    #: Whether the state writes no more events (Game.unlogged: tree search's drawn states, which
-    #: no view reads); copies keep it.
-    unlogged: bool
 
     def copy(self) -> ScoutState:
         """A new state sharing every (immutable) field with this one."""
@@ -122,17 +107,6 @@ class ScoutState:
         new.turn_seat = self.turn_seat
         new.unlogged = self.unlogged
         return new
-
-    def current_seat(self) -> int | None:
-        """The seat that decides now."""
-        return None if self.phase == OVER else self.turn_seat
-
-    def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
-        """Record an event (`hidden`: what all but `private_seat` see instead); nothing if unlogged."""
-        if self.unlogged:
-            return
-        self.logs = append_event(self.logs, event, private_seat, hidden)
-        self.log_length += 1
 
 
 def all_cards(state: ScoutState) -> list[int]:
