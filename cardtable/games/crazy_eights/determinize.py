@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from cardtable.core.chance import shuffle
+from cardtable.core.unseen import dealt_hands, take_last
 from cardtable.games.crazy_eights.cards import DECK
 from cardtable.games.crazy_eights.state import PHASE_NAMES, CrazyEightsState
 from cardtable.games.crazy_eights.view import CrazyEightsView
@@ -20,14 +21,9 @@ def determinize(view: CrazyEightsView, rng: random.Random) -> CrazyEightsState:
     seen = set(view.hand) | set(view.discards)
     pool = [card for card in DECK if card not in seen]
     shuffle(rng, pool)
-    hands = []
-    for owner in range(view.seats):
-        if owner == view.seat:
-            hands.append(view.hand)
-            continue
-        size = view.hand_sizes[owner]
-        hands.append(tuple(sorted(pool[len(pool) - size :])))
-        del pool[len(pool) - size :]
+    hands = dealt_hands(
+        view.seats, view.seat, view.hand, lambda owner: tuple(sorted(take_last(pool, view.hand_sizes[owner])))
+    )
     state = CrazyEightsState()
     state.options = view.options
     state.seats = view.seats

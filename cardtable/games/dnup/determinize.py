@@ -11,6 +11,7 @@ import random
 
 from cardtable.core.chance import below, shuffle
 from cardtable.core.pairs import CARDS
+from cardtable.core.unseen import dealt_hands, take_last
 from cardtable.games.dnup.state import PHASE_NAMES, DnupState
 from cardtable.games.dnup.view import DnupView
 
@@ -22,14 +23,17 @@ def determinize(view: DnupView, rng: random.Random) -> DnupState:
     seen.update(code >> 1 for cards in view.known_in_hand for code in cards)
     pool = [card for card in CARDS if card not in seen]
     shuffle(rng, pool)
-    hands = []
-    for owner in range(view.seats):
-        if owner == view.seat:
-            hands.append(view.hand)
-            continue
-        known = list(view.known_in_hand[owner])
-        drawn = [pool.pop() * 2 + below(rng, 2) for _ in range(view.hand_sizes[owner] - len(known))]
-        hands.append(tuple(sorted(known + drawn)))
+
+    def deal(owner: int) -> tuple[int, ...]:
+        # The cards come off the pool's end last first, each way up at random.
+        known = view.known_in_hand[owner]
+        drawn = [
+            card * 2 + below(rng, 2)
+            for card in reversed(take_last(pool, view.hand_sizes[owner] - len(known)))
+        ]
+        return tuple(sorted(known + tuple(drawn)))
+
+    hands = dealt_hands(view.seats, view.seat, view.hand, deal)
     state = DnupState.__new__(DnupState)
     state.options = view.options
     state.seats = view.seats

@@ -15,6 +15,7 @@ import random
 
 from cardtable.core.chance import shuffle
 from cardtable.core.game import NOBODY
+from cardtable.core.unseen import dealt_hands, take_last
 from cardtable.games.scout.rules import deck_for
 from cardtable.games.scout.state import PHASE_NAMES, ScoutState
 from cardtable.games.scout.view import ScoutView
@@ -62,18 +63,16 @@ class Determinizer:
         view = self.view
         pool = self.pool[:]
         shuffle(rng, pool)
-        hands = []
-        for owner in range(view.seats):
-            if owner == view.seat:
-                hands.append(view.hand)
-                continue
+
+        def deal(owner: int) -> tuple[int, ...]:
+            # A random order and orientation, which the seat never sees.
             known = view.known_in_hand[owner]
-            count = view.hand_sizes[owner] - len(known)
-            cards = [*known, *pool[len(pool) - count :]]
-            del pool[len(pool) - count :]
+            cards = [*known, *take_last(pool, view.hand_sizes[owner] - len(known))]
             shuffle(rng, cards)
             turns = rng.getrandbits(len(cards)) if cards else 0
-            hands.append(tuple(card * 2 + (turns >> index & 1) for index, card in enumerate(cards)))
+            return tuple(card * 2 + (turns >> index & 1) for index, card in enumerate(cards))
+
+        hands = dealt_hands(view.seats, view.seat, view.hand, deal)
         state = self.base.copy()
         state.hands = tuple(hands)
         state.aside = (*self.aside_seen, *pool)
