@@ -45,6 +45,7 @@ OTHER_MODULES = (
     "cardtable/core/chance.py",
     "cardtable/core/tuples.py",
     "cardtable/core/state_logs.py",
+    "cardtable/core/round_state.py",
     "cardtable/core/unseen.py",
     "cardtable/bots/ismcts.py",
 )

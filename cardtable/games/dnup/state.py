@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardtable.core.state_logs import TurnState
+from cardtable.core.round_state import RoundState
 from cardtable.games.dnup.options import DnupOptions
 
 # Phases (Final: the compiled build reads them as constants, not from the module's globals).
@@ -13,33 +13,22 @@ OVER: Final = 1
 PHASE_NAMES = ("play", "over")
 
 
-class DnupState(TurnState):
+class DnupState(RoundState):
     """A dnup position: seats 0..n-1; hands are sorted oriented codes (order is the holder's to choose)."""
 
     __slots__ = (
         "aside",
-        "chance_seed",
         "discards",
         "hands",
         "known",
         "options",
         "out",
         "phase",
-        "round",
-        "round_log_start",
-        "round_scores",
-        "scores",
-        "seats",
-        "start_seat",
         "tables",
         "turns",
     )
 
     options: DnupOptions
-    seats: int
-    #: The round being played, from 0; its first player.
-    round: int
-    start_seat: int
     #: Turns played this round (each action is one turn); the turn limit counts them.
     turns: int
     phase: int
@@ -53,11 +42,6 @@ class DnupState(TurnState):
     aside: tuple[int, ...]
     #: Seats that emptied their hands this round, first first.
     out: tuple[int, ...]
-    scores: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    chance_seed: int
-    #: How many events came before this round's deal (the logs are TurnState's).
-    round_log_start: int
 
     def copy(self) -> DnupState:
         """A new state sharing every (immutable) field with this one."""

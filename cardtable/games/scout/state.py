@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardtable.core.state_logs import TurnState
+from cardtable.core.round_state import RoundState
 from cardtable.games.scout.options import ScoutOptions
 
 # Phases (Final: the compiled build reads them as constants, not from the module's globals).
@@ -15,7 +15,7 @@ OVER: Final = 3
 PHASE_NAMES = ("orient", "play", "show", "over")
 
 
-class ScoutState(TurnState):
+class ScoutState(RoundState):
     """A Scout position: seats 0..n-1; hands are oriented card codes, left to right."""
 
     __slots__ = (
@@ -23,30 +23,20 @@ class ScoutState(TurnState):
         "aside",
         "aside_seen",
         "captured",
-        "chance_seed",
         "chips",
         "hands",
         "known",
         "options",
         "owner",
         "phase",
-        "round",
-        "round_log_start",
-        "round_scores",
         "rounds",
-        "scores",
         "scouts_in_row",
-        "seats",
-        "start_seat",
         "tokens",
     )
 
     options: ScoutOptions
-    seats: int
+    #: How many rounds the game has.
     rounds: int
-    #: The round being played, from 0.
-    round: int
-    start_seat: int
     #: The seat deciding (`turn_seat`, TurnState's) orients its hand, or plays.
     phase: int
     hands: tuple[tuple[int, ...], ...]
@@ -63,18 +53,11 @@ class ScoutState(TurnState):
     chips: tuple[bool, ...]
     #: Scouts since the last Show (3 or more players: n - 1 of them end the round).
     scouts_in_row: int
-    #: Points over the finished rounds, and each finished round's points.
-    scores: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
     #: Cards set aside face down (two players): in the first round the next round's deal, later the
     #: cards of the round before, out of the game (scout.md, "2-player mode").
     aside: tuple[int, ...]
     #: aside_seen[seat]: bitmask of the set-aside cards that seat has seen (in its hand or on the table).
     aside_seen: tuple[int, ...]
-    #: The seed the deals of the later rounds come from.
-    chance_seed: int
-    #: How many events came before this round's deal (the logs are TurnState's).
-    round_log_start: int
 
     def copy(self) -> ScoutState:
         """A new state sharing every (immutable) field with this one."""
