@@ -107,8 +107,9 @@ class DrumpState(LoggedState):
 
     def copy(self) -> DrumpState:
         """A new state sharing every (immutable) field with this one."""
-        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
-        new = DrumpState.__new__(DrumpState)
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.  The
+        # class is called (it has no __init__) rather than its __new__: compiled, that is a native call.
+        new = DrumpState()
         new.burst_used = self.burst_used
         new.deck = self.deck
         new.discarding = self.discarding

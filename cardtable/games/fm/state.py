@@ -198,8 +198,9 @@ class FmState(TurnState):
 
     def copy(self) -> FmState:
         """A new state sharing every (immutable) field with this one."""
-        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
-        new = FmState.__new__(FmState)
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.  The
+        # class is called (it has no __init__) rather than its __new__: compiled, that is a native call.
+        new = FmState()
         new.counters = self.counters
         new.decks = self.decks
         new.ending = self.ending
