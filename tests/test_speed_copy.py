@@ -11,7 +11,8 @@ from cardtable.games import game_names, get_game
 def fields(state_class: type) -> list[str]:
     """A state class's fields: its slots, or what mypyc keeps of them when the class is compiled."""
     if hasattr(state_class, "__slots__"):
-        return list(state_class.__slots__)
+        # Its own slots and its base classes' (`core/state_logs.py`: the logs, the seat deciding).
+        return [name for klass in state_class.__mro__ for name in getattr(klass, "__slots__", ())]
     return [name for name in state_class.__mypyc_attrs__ if not name.startswith("__")]
 
 

@@ -38,9 +38,17 @@ GAME_HELPERS = {
     "scout": ("shows",),
     "fm": ("battle", "combat", "turn", "magic", "combination", "carddata", "decks", "duelists"),
 }
-#: The rest: the random draws and tuple helpers the rules use, and the tree search.  (The search's
-#: runtime-checkable Protocol is in `cardtable/bots/progress.py`, not compiled.)
-OTHER_MODULES = ("cardtable/core/chance.py", "cardtable/core/tuples.py", "cardtable/bots/ismcts.py")
+#: The rest: the random draws and tuple helpers the rules use, the states' shared base classes
+#: (each game's state derives from one), the dealing of unseen cards, and the tree search.
+#: (The search's runtime-checkable Protocol is in `cardtable/bots/progress.py`, not compiled.)
+OTHER_MODULES = (
+    "cardtable/core/chance.py",
+    "cardtable/core/tuples.py",
+    "cardtable/core/state_logs.py",
+    "cardtable/core/round_state.py",
+    "cardtable/core/unseen.py",
+    "cardtable/bots/ismcts.py",
+)
 
 
 def game_modules(game: str) -> list[str]:

@@ -8,9 +8,9 @@ fresh seed.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from cardtable.core.chance import shuffle
+from cardtable.core.unseen import dealt_hands, take_last
 from cardtable.games.crazy_eights.cards import DECK
 from cardtable.games.crazy_eights.state import PHASE_NAMES, CrazyEightsState
 from cardtable.games.crazy_eights.view import CrazyEightsView
@@ -21,14 +21,9 @@ def determinize(view: CrazyEightsView, rng: random.Random) -> CrazyEightsState:
     seen = set(view.hand) | set(view.discards)
     pool = [card for card in DECK if card not in seen]
     shuffle(rng, pool)
-    hands = []
-    for owner in range(view.seats):
-        if owner == view.seat:
-            hands.append(view.hand)
-            continue
-        size = view.hand_sizes[owner]
-        hands.append(tuple(sorted(pool[len(pool) - size :])))
-        del pool[len(pool) - size :]
+    hands = dealt_hands(
+        view.seats, view.seat, view.hand, lambda owner: tuple(sorted(take_last(pool, view.hand_sizes[owner])))
+    )
     state = CrazyEightsState()
     state.options = view.options
     state.seats = view.seats
@@ -45,9 +40,5 @@ def determinize(view: CrazyEightsView, rng: random.Random) -> CrazyEightsState:
     state.reshuffles = 0
     state.chance_seed = rng.getrandbits(63)
     state.result = view.outcome
-    # Read through Any, as the other games do (mypyc and the recursive LogNode type).
-    history: Any = view.history
-    state.logs = (history.node,) * (view.seats + 1)
-    state.log_length = view.history.length
-    state.unlogged = False
+    state.logs_from_view(view.history, view.seats)
     return state

@@ -97,9 +97,7 @@ def state_from_position(
     reader.missing(DECK, "stock")
     _check_game_goes_on(reader, state)
     state.result = None
-    state.logs = (None,) * (seats + 1)
-    state.log_length = 0
-    state.unlogged = False
+    state.start_logs(seats)
     assert state.phase != OVER
     return state
 

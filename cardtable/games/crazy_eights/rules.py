@@ -88,9 +88,7 @@ def new_game(
     state.draws = state.passes = state.plays = state.reshuffles = 0
     state.chance_seed = rng.getrandbits(63)
     state.result = None
-    state.logs = (None,) * (seats + 1)
-    state.log_length = 0
-    state.unlogged = False
+    state.start_logs(seats)
     for seat in range(seats):
         state.log(Dealt(seat, state.hands[seat]), seat, Dealt(seat, None))
     state.log(StarterTurned(starter, buried, state.first_seat))

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardtable.core.events import Event, LogNode
-from cardtable.core.game import NOBODY, Outcome
-from cardtable.core.tuples import append_event
+from cardtable.core.state_logs import TurnState
 from cardtable.games.crazy_eights.options import CrazyEightsOptions
 
 # Phases (Final: read as constants).  NAME: the seat that played an eight names a suit.
@@ -16,7 +14,7 @@ OVER: Final = 2
 PHASE_NAMES = ("play", "name", "over")
 
 
-class CrazyEightsState:
+class CrazyEightsState(TurnState):
     """A Crazy Eights position: seats 0..n-1; hands sorted (their order is the holder's to choose)."""
 
     __slots__ = (
@@ -25,26 +23,20 @@ class CrazyEightsState:
         "draws",
         "first_seat",
         "hands",
-        "log_length",
-        "logs",
         "options",
         "passes",
         "phase",
         "plays",
         "reshuffles",
-        "result",
         "seats",
         "stock",
         "suit",
-        "turn_seat",
-        "unlogged",
     )
 
     options: CrazyEightsOptions
     seats: int
-    #: The seat that played first (left of the dealer), and the seat to decide now.
+    #: The seat that played first (left of the dealer; TurnState's `turn_seat` decides now).
     first_seat: int
-    turn_seat: int
     phase: int
     hands: tuple[tuple[int, ...], ...]
     #: The stock, its top card last; the discards, the top card (the one to match) last.
@@ -59,12 +51,6 @@ class CrazyEightsState:
     #: Reshuffles so far (each draws from its own stream of the chance seed).
     reshuffles: int
     chance_seed: int
-    result: Outcome | None
-    #: Event logs as each seat sees them, then as a spectator sees them; their length.
-    logs: tuple[LogNode, ...]
-    log_length: int
-    #: Whether the state writes no more events (Game.unlogged); copies keep it.
-    unlogged: bool
 
     def copy(self) -> CrazyEightsState:
         """A new state sharing every (immutable) field with this one."""
@@ -88,17 +74,6 @@ class CrazyEightsState:
         new.turn_seat = self.turn_seat
         new.unlogged = self.unlogged
         return new
-
-    def current_seat(self) -> int | None:
-        """The seat that decides now."""
-        return None if self.phase == OVER else self.turn_seat
-
-    def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
-        """Record an event (`hidden`: what all but `private_seat` see instead); nothing if unlogged."""
-        if self.unlogged:
-            return
-        self.logs = append_event(self.logs, event, private_seat, hidden)
-        self.log_length += 1
 
 
 def all_cards(state: CrazyEightsState) -> list[int]:

@@ -8,10 +8,10 @@ up at random, and to the cards not dealt; later rounds get a fresh seed.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from cardtable.core.chance import below, shuffle
 from cardtable.core.pairs import CARDS
+from cardtable.core.unseen import dealt_hands, take_last
 from cardtable.games.dnup.state import PHASE_NAMES, DnupState
 from cardtable.games.dnup.view import DnupView
 
@@ -23,14 +23,17 @@ def determinize(view: DnupView, rng: random.Random) -> DnupState:
     seen.update(code >> 1 for cards in view.known_in_hand for code in cards)
     pool = [card for card in CARDS if card not in seen]
     shuffle(rng, pool)
-    hands = []
-    for owner in range(view.seats):
-        if owner == view.seat:
-            hands.append(view.hand)
-            continue
-        known = list(view.known_in_hand[owner])
-        drawn = [pool.pop() * 2 + below(rng, 2) for _ in range(view.hand_sizes[owner] - len(known))]
-        hands.append(tuple(sorted(known + drawn)))
+
+    def deal(owner: int) -> tuple[int, ...]:
+        # The cards come off the pool's end last first, each way up at random.
+        known = view.known_in_hand[owner]
+        drawn = [
+            card * 2 + below(rng, 2)
+            for card in reversed(take_last(pool, view.hand_sizes[owner] - len(known)))
+        ]
+        return tuple(sorted(known + tuple(drawn)))
+
+    hands = dealt_hands(view.seats, view.seat, view.hand, deal)
     state = DnupState.__new__(DnupState)
     state.options = view.options
     state.seats = view.seats
@@ -49,10 +52,6 @@ def determinize(view: DnupView, rng: random.Random) -> DnupState:
     state.round_scores = view.round_scores
     state.chance_seed = rng.getrandbits(63)
     state.result = view.outcome
-    # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
-    history: Any = view.history
-    state.logs = (history.node,) * (view.seats + 1)
-    state.log_length = view.history.length
+    state.logs_from_view(view.history, view.seats)
     state.round_log_start = view.history.deal_start
-    state.unlogged = False
     return state

@@ -80,9 +80,8 @@ def state_from_position(data: Any, rng: random.Random, options: DnupOptions | No
     reader.missing(tuple(card * 2 for card in CARDS), "aside")
     _check_round_goes_on(reader, state)
     state.result = None
-    state.logs = (None,) * (seats + 1)
-    state.log_length = state.round_log_start = 0
-    state.unlogged = False
+    state.start_logs(seats)
+    state.round_log_start = 0
     assert state.phase != OVER
     return state
 

@@ -37,13 +37,11 @@ from cardtable.games.dnup.endings import (
 from cardtable.games.dnup.events import (
     Added,
     Beaten,
-    Dealt,
     Discarded,
     GameEnded,
     Played,
     Rotated,
     RoundEnded,
-    RoundStarted,
     Took,
     WentOut,
 )
@@ -70,16 +68,7 @@ def new_game(options: DnupOptions, seats: int, rng: random.Random, first_seat: i
         raise ValueError(f"{seats} hands of {hand_size(options, seats)} need more than {len(CARDS)} cards")
     state = DnupState.__new__(DnupState)
     state.options = options
-    state.seats = seats
-    state.round = 0
-    state.start_seat = rng.randrange(seats) if first_seat is None else first_seat
-    state.scores = (0,) * seats
-    state.round_scores = ()
-    state.chance_seed = rng.getrandbits(63)
-    state.result = None
-    state.logs = (None,) * (seats + 1)
-    state.log_length = 0
-    state.unlogged = False
+    state.start_game(seats, rng, first_seat)
     start_round(state)
     return state
 
@@ -98,12 +87,8 @@ def start_round(state: DnupState) -> None:
     state.discards = ()
     state.out = ()
     state.phase = PLAYING
-    state.turn_seat = state.start_seat
     state.turns = 0
-    state.round_log_start = state.log_length
-    state.log(RoundStarted(state.round, state.start_seat))
-    for seat in range(seats):
-        state.log(Dealt(seat, state.hands[seat]), seat, Dealt(seat, None))
+    state.log_deal(state.hands)
 
 
 def unlogged(state: DnupState) -> DnupState:
@@ -338,8 +323,7 @@ def _end_round(state: DnupState, ending: DnupRoundEnding) -> None:
         by_hand_size = turn_limit_places(state.out, hand_sizes, state.start_seat, places)
     ranking = state.out + by_hand_size
     points = round_points(ranking, state.seats)
-    state.scores = tuple(total + gained for total, gained in zip(state.scores, points, strict=True))
-    state.round_scores += (points,)
+    state.score_round(points)
     state.log(RoundEnded(state.round, ending, state.out, by_hand_size, hand_sizes, points))
     winner = game_winner(state.scores, state.options.target, ranking[0])
     if winner is not None:
@@ -348,8 +332,7 @@ def _end_round(state: DnupState, ending: DnupRoundEnding) -> None:
         state.phase = OVER
         state.log(GameEnded(winner, reason, state.scores))
         return
-    state.round += 1
-    state.start_seat = (state.start_seat + 1) % state.seats
+    state.next_round()
     start_round(state)
 
 

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardtable.core.events import Event, LogNode
-from cardtable.core.game import NOBODY, Outcome
-from cardtable.core.tuples import append_event
+from cardtable.core.round_state import RoundState
 from cardtable.games.dnup.options import DnupOptions
 
 # Phases (Final: the compiled build reads them as constants, not from the module's globals).
@@ -15,39 +13,22 @@ OVER: Final = 1
 PHASE_NAMES = ("play", "over")
 
 
-class DnupState:
+class DnupState(RoundState):
     """A dnup position: seats 0..n-1; hands are sorted oriented codes (order is the holder's to choose)."""
 
     __slots__ = (
         "aside",
-        "chance_seed",
         "discards",
         "hands",
         "known",
-        "log_length",
-        "logs",
         "options",
         "out",
         "phase",
-        "result",
-        "round",
-        "round_log_start",
-        "round_scores",
-        "scores",
-        "seats",
-        "start_seat",
         "tables",
-        "turn_seat",
         "turns",
-        "unlogged",
     )
 
     options: DnupOptions
-    seats: int
-    #: The round being played, from 0; its first player.
-    round: int
-    start_seat: int
-    turn_seat: int
     #: Turns played this round (each action is one turn); the turn limit counts them.
     turns: int
     phase: int
@@ -61,18 +42,6 @@ class DnupState:
     aside: tuple[int, ...]
     #: Seats that emptied their hands this round, first first.
     out: tuple[int, ...]
-    scores: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
-    chance_seed: int
-    result: Outcome | None
-    #: Event logs as each seat sees them, then as a spectator sees them; their length;
-    #: how many events came before this round's deal.
-    logs: tuple[LogNode, ...]
-    log_length: int
-    round_log_start: int
-    #: Whether the state writes no more events (Game.unlogged: tree search's drawn states, which
-    #: no view reads); copies keep it.
-    unlogged: bool
 
     def copy(self) -> DnupState:
         """A new state sharing every (immutable) field with this one."""
@@ -101,17 +70,6 @@ class DnupState:
         new.turns = self.turns
         new.unlogged = self.unlogged
         return new
-
-    def current_seat(self) -> int | None:
-        """The seat that decides now."""
-        return None if self.phase == OVER else self.turn_seat
-
-    def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
-        """Record an event (`hidden`: what all but `private_seat` see instead); nothing if unlogged."""
-        if self.unlogged:
-            return
-        self.logs = append_event(self.logs, event, private_seat, hidden)
-        self.log_length += 1
 
 
 def all_cards(state: DnupState) -> list[int]:

@@ -20,7 +20,6 @@ import random
 from bisect import bisect_right
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Any
 
 from cardtable.core.chance import below, shuffle
 from cardtable.core.game import NOBODY
@@ -77,11 +76,7 @@ class Determinizer:
         base.drawing = NOBODY if view.drawing is None else view.drawing
         base.last_turn = NOBODY if view.last_turn is None else view.last_turn
         base.result = view.outcome
-        # Every log is the observer's own: the state then shows the observer the same log.
-        # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
-        history: Any = view.history
-        base.logs = (history.node,) * (SEATS + 1)
-        base.log_length = view.history.length
+        base.logs_from_view(view.history, SEATS)
         self.base = base
         # What the hidden stacks need: how many cards, and the room left under the limit.
         self.stack_needs = [

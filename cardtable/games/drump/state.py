@@ -9,10 +9,10 @@ here; the rules themselves are in `rules`, `exchange` and `turns`.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from cardtable.core.events import Event, LogNode
 from cardtable.core.game import NOBODY, Outcome
+from cardtable.core.state_logs import LoggedState
 from cardtable.games.drump.burst import Exchange
 from cardtable.games.drump.cards import DECK, IS_PART, NO_CARD, SUIT
 from cardtable.games.drump.options import DrumpOptions
@@ -37,8 +37,8 @@ OVER: Final = 7
 PHASE_NAMES = ("main", "defend", "ace", "block", "counter", "draw", "discard", "over")
 
 
-#: The state's fields (its slots), named here too: a compiled class (mypyc) keeps no __slots__.
-FIELDS = (
+#: The state's own fields (its slots), named here too: a compiled class (mypyc) keeps no __slots__.
+OWN_FIELDS = (
     "burst_used",
     "deck",
     "discarding",
@@ -49,8 +49,6 @@ FIELDS = (
     "hands",
     "known",
     "last_turn",
-    "log_length",
-    "logs",
     "options",
     "part_zone",
     "phase",
@@ -62,15 +60,16 @@ FIELDS = (
     "summoned",
     "turn_number",
     "turn_seat",
-    "unlogged",
     "zones",
 )
+#: Every field: its own, then the logs' (LoggedState's).
+FIELDS = (*OWN_FIELDS, "log_length", "logs", "unlogged")
 
 
-class DrumpState:
+class DrumpState(LoggedState):
     """A DRUMP position; seats 0 and 1, slots 0-3, body parts 0-3 (head, wings, body, tail)."""
 
-    __slots__ = FIELDS
+    __slots__ = OWN_FIELDS
 
     options: DrumpOptions
     #: Body-part zone (0-3) of each part card under `options.part_by_suit`.
@@ -105,18 +104,12 @@ class DrumpState:
     #: The seat playing the game's last turn, or NOBODY when none is due.
     last_turn: int
     result: Outcome | None
-    #: Event logs as each seat sees them, then as a spectator sees them.
-    logs: tuple[LogNode, ...]
-    #: Events in each log.
-    log_length: int
-    #: Whether the state writes no more events: True in a state tree search plays on (`unlogged`),
-    #: whose views nobody takes; its logs then stay as they were.  Copies keep it.
-    unlogged: bool
 
     def copy(self) -> DrumpState:
         """A new state sharing every (immutable) field with this one."""
-        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
-        new = DrumpState.__new__(DrumpState)
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.  The
+        # class is called (it has no __init__) rather than its __new__: compiled, that is a native call.
+        new = DrumpState()
         new.burst_used = self.burst_used
         new.deck = self.deck
         new.discarding = self.discarding
@@ -166,25 +159,6 @@ class DrumpState:
             return self.discarding
         return None
 
-    def log(self, event: Event, private_seat: int | None = None, hidden: Event | None = None) -> None:
-        """Record an event; `hidden` is what all but `private_seat` see instead (nothing when unlogged)."""
-        if self.unlogged:
-            return
-        # The two seats' logs and the spectators' log, written directly (as append_event would):
-        # this runs for nearly every action, and the general loop measured twice as slow.
-        # (Unpacked through Any: mypyc crashes on unpacking the recursive LogNode type.)
-        logs: tuple[Any, ...] = self.logs
-        first, second, spectators = logs
-        if hidden is None:
-            self.logs = ((event, first), (event, second), (event, spectators))
-        else:
-            self.logs = (
-                (event if private_seat == 0 else hidden, first),
-                (event if private_seat == 1 else hidden, second),
-                (hidden, spectators),
-            )
-        self.log_length += 1
-
 
 def part_zones(options: DrumpOptions) -> tuple[int, ...]:
     """For each card, the zone of its body part (parts only; NO_ZONE for force cards)."""
@@ -209,9 +183,7 @@ def empty_state(options: DrumpOptions, first_seat: int) -> DrumpState:
     state.exchange = None
     state.last_turn = NOBODY
     state.result = None
-    state.logs = (None, None, None)
-    state.log_length = 0
-    state.unlogged = False
+    state.start_logs(SEATS)
     return state
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
 
 from cardtable.games.fm.carddata import SETTABLE_KINDS, card, cards
 from cardtable.games.fm.decks import draw_within_limits
@@ -148,11 +147,7 @@ class Determinizer:
         state.counters = view.counters
         state.result = view.outcome
         state.ending = None if view.outcome is None else DuelEnding(view.outcome.ending)
-        # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
-        history: Any = view.history
-        state.logs = (history.node,) * (SEATS + 1)
-        state.log_length = view.history.length
-        state.unlogged = False
+        state.logs_from_view(view.history, SEATS)
         state.hands = state.monsters = state.magic = state.graveyards = ()
         state.decks = tuple(side.known_top for side in self.sides)
         state.undealt = tuple(side.hidden_deck for side in self.sides)

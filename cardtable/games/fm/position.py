@@ -224,9 +224,7 @@ def _full(
     state.counters = _counters(reader)
     state.result = None
     state.ending = None
-    state.logs = (None,) * (SEATS + 1)
-    state.log_length = 0
-    state.unlogged = False
+    state.start_logs(SEATS)
     for seat in range(SEATS):
         total = (
             len(state.decks[seat])

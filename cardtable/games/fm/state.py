@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
-from cardtable.core.events import Event, LogNode
-from cardtable.core.game import NOBODY, Outcome
+from cardtable.core.state_logs import TurnState
 from cardtable.core.tuples import replace_at
 from cardtable.games.fm.decks import draw_within_limits
 from cardtable.games.fm.options import FmOptions
@@ -131,8 +130,11 @@ class UndealtDecks:
         return tuple(dealt[start : start + count])
 
 
-class FmState:
-    """A duel between seat 0 (who moves first: the player) and seat 1."""
+class FmState(TurnState):
+    """A duel between seat 0 (who moves first: the player) and seat 1.
+
+    The seat deciding is always the turn player (traps fire by themselves).
+    """
 
     __slots__ = (
         "counters",
@@ -141,8 +143,6 @@ class FmState:
         "graveyards",
         "hands",
         "locks",
-        "log_length",
-        "logs",
         "lp",
         "magic",
         "monsters",
@@ -150,15 +150,12 @@ class FmState:
         "pending",
         "phase",
         "picks",
-        "result",
         "sees_face_down",
         "switched",
         "terrain",
         "turn_number",
-        "turn_seat",
         "undealt",
         "undealt_decks",
-        "unlogged",
         "used_attacks",
         "windows",
     )
@@ -178,7 +175,6 @@ class FmState:
     lp: tuple[int, ...]
     #: 0 normal, then forest, wasteland, mountain, sogen, umi, yami.
     terrain: int
-    turn_seat: int
     #: Turns each seat has started.
     turn_number: tuple[int, ...]
     phase: int
@@ -197,18 +193,14 @@ class FmState:
     sees_face_down: tuple[bool, ...]
     #: Per seat: the counters of the rank score, in COUNTER_NAMES order.
     counters: tuple[tuple[int, ...], ...]
-    result: Outcome | None
     #: How the duel was won, once it is over.
     ending: DuelEnding | None
-    logs: tuple[LogNode, ...]
-    log_length: int
-    #: Whether the state writes no more events to its logs (`unlogged`; tree search plays such states).
-    unlogged: bool
 
     def copy(self) -> FmState:
         """A new state sharing every (immutable) field with this one."""
-        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.
-        new = FmState.__new__(FmState)
+        # Slot by slot, each by name: measured about ten times faster than a loop over __slots__.  The
+        # class is called (it has no __init__) rather than its __new__: compiled, that is a native call.
+        new = FmState()
         new.counters = self.counters
         new.decks = self.decks
         new.ending = self.ending
@@ -236,29 +228,6 @@ class FmState:
         new.used_attacks = self.used_attacks
         new.windows = self.windows
         return new
-
-    def current_seat(self) -> int | None:
-        """The seat deciding now: always the turn player (traps fire by themselves)."""
-        return None if self.phase == OVER else self.turn_seat
-
-    def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
-        """Record an event; `hidden` is what everyone but `private_seat` sees instead (not when unlogged)."""
-        if self.unlogged:
-            return
-        # The two seats' logs and the spectators' log, written directly (as append_event would):
-        # this runs for nearly every action, and the general loop measured twice as slow.
-        # (Unpacked through Any: mypyc crashes on unpacking the recursive LogNode type.)
-        logs: tuple[Any, ...] = self.logs
-        first, second, spectators = logs
-        if hidden is None:
-            self.logs = ((event, first), (event, second), (event, spectators))
-        else:
-            self.logs = (
-                (event if private_seat == 0 else hidden, first),
-                (event if private_seat == 1 else hidden, second),
-                (hidden, spectators),
-            )
-        self.log_length += 1
 
     def window(self, seat: int) -> tuple[int, ...]:
         """The cards `seat` may pick from: its hand, then the next (window - 5) cards of its deck."""

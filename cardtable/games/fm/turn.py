@@ -59,9 +59,7 @@ def new_duel(
     state.counters = ((0,) * 8, (0,) * 8)
     state.result = None
     state.ending = None
-    state.logs = (None,) * (SEATS + 1)
-    state.log_length = 0
-    state.unlogged = False
+    state.start_logs(SEATS)
     # A duel decided on the opening deal (a hand of the five Exodia pieces) is over: no turn starts.
     for seat in (first_seat, 1 - first_seat):
         if not draw_to_hand(state, seat):

@@ -12,10 +12,10 @@ depends on the rest.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from cardtable.core.chance import shuffle
 from cardtable.core.game import NOBODY
+from cardtable.core.unseen import dealt_hands, take_last
 from cardtable.games.scout.rules import deck_for
 from cardtable.games.scout.state import PHASE_NAMES, ScoutState
 from cardtable.games.scout.view import ScoutView
@@ -54,12 +54,8 @@ class Determinizer:
         base.aside = ()
         base.aside_seen = tuple(sum(1 << card for card in cards) for cards in view.aside_seen)
         base.chance_seed = 0
-        # Read through Any: mypyc 2.4.1 crashes on an expression of the recursive LogNode type.
-        history: Any = view.history
-        base.logs = (history.node,) * (view.seats + 1)
-        base.log_length = view.history.length
+        base.logs_from_view(view.history, view.seats)
         base.round_log_start = view.history.deal_start
-        base.unlogged = False
         self.base = base
 
     def draw(self, rng: random.Random) -> ScoutState:
@@ -67,18 +63,16 @@ class Determinizer:
         view = self.view
         pool = self.pool[:]
         shuffle(rng, pool)
-        hands = []
-        for owner in range(view.seats):
-            if owner == view.seat:
-                hands.append(view.hand)
-                continue
+
+        def deal(owner: int) -> tuple[int, ...]:
+            # A random order and orientation, which the seat never sees.
             known = view.known_in_hand[owner]
-            count = view.hand_sizes[owner] - len(known)
-            cards = [*known, *pool[len(pool) - count :]]
-            del pool[len(pool) - count :]
+            cards = [*known, *take_last(pool, view.hand_sizes[owner] - len(known))]
             shuffle(rng, cards)
             turns = rng.getrandbits(len(cards)) if cards else 0
-            hands.append(tuple(card * 2 + (turns >> index & 1) for index, card in enumerate(cards)))
+            return tuple(card * 2 + (turns >> index & 1) for index, card in enumerate(cards))
+
+        hands = dealt_hands(view.seats, view.seat, view.hand, deal)
         state = self.base.copy()
         state.hands = tuple(hands)
         state.aside = (*self.aside_seen, *pool)

@@ -113,9 +113,8 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
     if state.phase == SHOWING and state.chips[state.turn_seat]:
         raise reader.fail("phase", "the show phase follows a Scout & Show, which spends the chip")
     state.result = None
-    state.logs = (None,) * (seats + 1)
-    state.log_length = state.round_log_start = 0
-    state.unlogged = False
+    state.start_logs(seats)
+    state.round_log_start = 0
     if not legal_actions(state):
         raise reader.fail("turn_seat", "that seat can neither Show nor Scout: the round would be over")
     return state

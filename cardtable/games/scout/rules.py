@@ -33,12 +33,10 @@ from cardtable.games.scout.endings import (
     round_points,
 )
 from cardtable.games.scout.events import (
-    Dealt,
     Declined,
     GameEnded,
     Oriented,
     RoundEnded,
-    RoundStarted,
     Scouted,
     Shown,
 )
@@ -76,17 +74,8 @@ def new_game(options: ScoutOptions, seats: int, rng: random.Random, first_seat: 
         raise ValueError(f"Scout is played by {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
     state = ScoutState.__new__(ScoutState)
     state.options = options
-    state.seats = seats
     state.rounds = rounds_for(options, seats)
-    state.round = 0
-    state.start_seat = rng.randrange(seats) if first_seat is None else first_seat
-    state.scores = (0,) * seats
-    state.round_scores = ()
-    state.chance_seed = rng.getrandbits(63)
-    state.result = None
-    state.logs = (None,) * (seats + 1)
-    state.log_length = 0
-    state.unlogged = False
+    state.start_game(seats, rng, first_seat)
     start_round(state)
     return state
 
@@ -123,11 +112,7 @@ def start_round(state: ScoutState) -> None:
     state.chips = (not two,) * seats
     state.scouts_in_row = 0
     state.phase = ORIENTING
-    state.turn_seat = state.start_seat
-    state.round_log_start = state.log_length
-    state.log(RoundStarted(state.round, state.start_seat))
-    for seat in range(seats):
-        state.log(Dealt(seat, state.hands[seat]), seat, Dealt(seat, None))
+    state.log_deal(state.hands)
 
 
 def _round_played(state: ScoutState) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -423,8 +408,7 @@ def _end_round(
         exempt,
     )
     points = round_points(facts)
-    state.scores = tuple(total + gained for total, gained in zip(state.scores, points, strict=True))
-    state.round_scores += (points,)
+    state.score_round(points)
     state.log(RoundEnded(state.round, ending, facts, points, went_out))
     if state.round + 1 >= state.rounds:
         winners = game_winners(state.scores)
@@ -433,8 +417,7 @@ def _end_round(
         state.phase = OVER
         state.log(GameEnded(winners, reason, state.scores))
         return
-    state.round += 1
-    state.start_seat = (state.start_seat + 1) % state.seats
+    state.next_round()
     start_round(state)
 
 

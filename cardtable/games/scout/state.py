@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardtable.core.events import Event, LogNode
-from cardtable.core.game import NOBODY, Outcome
-from cardtable.core.tuples import append_event
+from cardtable.core.round_state import RoundState
 from cardtable.games.scout.options import ScoutOptions
 
 # Phases (Final: the compiled build reads them as constants, not from the module's globals).
@@ -17,7 +15,7 @@ OVER: Final = 3
 PHASE_NAMES = ("orient", "play", "show", "over")
 
 
-class ScoutState:
+class ScoutState(RoundState):
     """A Scout position: seats 0..n-1; hands are oriented card codes, left to right."""
 
     __slots__ = (
@@ -25,37 +23,21 @@ class ScoutState:
         "aside",
         "aside_seen",
         "captured",
-        "chance_seed",
         "chips",
         "hands",
         "known",
-        "log_length",
-        "logs",
         "options",
         "owner",
         "phase",
-        "result",
-        "round",
-        "round_log_start",
-        "round_scores",
         "rounds",
-        "scores",
         "scouts_in_row",
-        "seats",
-        "start_seat",
         "tokens",
-        "turn_seat",
-        "unlogged",
     )
 
     options: ScoutOptions
-    seats: int
+    #: How many rounds the game has.
     rounds: int
-    #: The round being played, from 0.
-    round: int
-    start_seat: int
-    #: The seat deciding: orienting its hand, or playing.
-    turn_seat: int
+    #: The seat deciding (`turn_seat`, TurnState's) orients its hand, or plays.
     phase: int
     hands: tuple[tuple[int, ...], ...]
     #: known[seat]: bitmask of cards in that hand everyone knows (scouted from the table).
@@ -71,25 +53,11 @@ class ScoutState:
     chips: tuple[bool, ...]
     #: Scouts since the last Show (3 or more players: n - 1 of them end the round).
     scouts_in_row: int
-    #: Points over the finished rounds, and each finished round's points.
-    scores: tuple[int, ...]
-    round_scores: tuple[tuple[int, ...], ...]
     #: Cards set aside face down (two players): in the first round the next round's deal, later the
     #: cards of the round before, out of the game (scout.md, "2-player mode").
     aside: tuple[int, ...]
     #: aside_seen[seat]: bitmask of the set-aside cards that seat has seen (in its hand or on the table).
     aside_seen: tuple[int, ...]
-    #: The seed the deals of the later rounds come from.
-    chance_seed: int
-    result: Outcome | None
-    #: Event logs as each seat sees them, then as a spectator sees them.
-    logs: tuple[LogNode, ...]
-    #: Events in each log, and how many of them came before this round's deal.
-    log_length: int
-    round_log_start: int
-    #: Whether the state writes no more events (Game.unlogged: tree search's drawn states, which
-    #: no view reads); copies keep it.
-    unlogged: bool
 
     def copy(self) -> ScoutState:
         """A new state sharing every (immutable) field with this one."""
@@ -122,17 +90,6 @@ class ScoutState:
         new.turn_seat = self.turn_seat
         new.unlogged = self.unlogged
         return new
-
-    def current_seat(self) -> int | None:
-        """The seat that decides now."""
-        return None if self.phase == OVER else self.turn_seat
-
-    def log(self, event: Event, private_seat: int = NOBODY, hidden: Event | None = None) -> None:
-        """Record an event (`hidden`: what all but `private_seat` see instead); nothing if unlogged."""
-        if self.unlogged:
-            return
-        self.logs = append_event(self.logs, event, private_seat, hidden)
-        self.log_length += 1
 
 
 def all_cards(state: ScoutState) -> list[int]:
