@@ -1,6 +1,7 @@
 """A bot against the Forbidden Memories duelists' own AI, as in Free Duel: its wins with 95% intervals.
 
     python benchmarks/fm_duelists.py [--bot hard] [--duels 200] [--jobs 2] [--seed 1] [--duelist 39 ...]
+        [--deck starter|mirror]
 
 Each duel is a Free Duel (docs/fm.md): the bot plays seat 1 with a new
 starter deck and moves first; seat 2 is a duelist, with a deck drawn from
@@ -11,6 +12,13 @@ randomness comes from the seed and the duel's number; the figures are the
 bot's wins, overall and by duelist, with Wilson 95% intervals
 (`cardtable.sim.stats`).  A bot's budget is iterations, so the figures do
 not depend on the machine's load.
+
+`--deck` says what the bot brings.  `starter` (the default) is Free Duel
+as a new player meets it: a new starter deck, whatever the duelist.
+`mirror` draws the bot's deck from the same duelist's pool as its
+opponent's (a deck of its own, not a copy), so both sides hold cards of one
+strength and the duel measures the play, not the cards: a starter deck is
+outmatched by the late duelists' pools whatever it does (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -26,19 +34,26 @@ from cardtable.core.chance import derive_seed
 from cardtable.games import get_game
 from cardtable.games.fm.ai import DuelistAI
 from cardtable.games.fm.carddata import duelists
-from cardtable.games.fm.decks import starter_deck
+from cardtable.games.fm.decks import duelist_deck, starter_deck
 from cardtable.games.fm.duelists import duel_position
 from cardtable.sim.stats import Rate
+
+#: What the bot may bring: a new player's deck, or one drawn from its opponent's own pool.
+DECKS = ("starter", "mirror")
 
 #: A duel that has not ended after this many actions is counted as lost by the bot (none has been seen).
 MOST_ACTIONS = 5000
 
 
-def duel(bot_spec: str, duelist: int, seed: int) -> tuple[int, bool, int]:
-    """One Free Duel of the bot against `duelist`: (duelist, whether the bot won, actions played)."""
+def duel(bot_spec: str, duelist: int, seed: int, deck: str = "starter") -> tuple[int, bool, int]:
+    """One Free Duel of the bot against `duelist`: (duelist, whether the bot won, actions played).
+
+    The bot's deck is a new starter deck, or (`deck` "mirror") one drawn from the duelist's pool.
+    """
     game = get_game("fm")
     rng = random.Random(seed)
-    position = duel_position(starter_deck(rng), duelist, rng)
+    own = starter_deck(rng) if deck == "starter" else duelist_deck(duelist, rng)
+    position = duel_position(own, duelist, rng)
     state = game.state_from_position(position, rng, None)
     players = [make_bot(bot_spec, game), DuelistAI(duelist)]
     for step in range(MOST_ACTIONS):
@@ -63,6 +78,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--duelist", type=int, action="append", help="only these duelists (1-39)")
+    parser.add_argument(
+        "--deck",
+        choices=DECKS,
+        default="starter",
+        help="the bot's deck: a new starter deck (default), or one drawn from the duelist's own pool",
+    )
     args = parser.parse_args()
     every = sorted(duelists())
     chosen = args.duelist or every
@@ -72,7 +93,7 @@ def main() -> None:
     if args.duels < 1 or args.jobs < 1:
         parser.error("--duels and --jobs take a number of at least 1")
     tasks = [
-        (args.bot, chosen[index % len(chosen)], derive_seed(args.seed, "fm-duelists", index))
+        (args.bot, chosen[index % len(chosen)], derive_seed(args.seed, "fm-duelists", index), args.deck)
         for index in range(args.duels)
     ]
     started = time.perf_counter()
@@ -94,7 +115,8 @@ def main() -> None:
     wins = sum(won for _, won, _ in results)
     actions = sum(count for _, _, count in results)
     print(
-        f"{args.bot} against {len(by_duelist)} duelists (seed {args.seed}): {wins}/{len(results)} won, "
+        f"{args.bot} ({args.deck} deck) against {len(by_duelist)} duelists (seed {args.seed}): "
+        f"{wins}/{len(results)} won, "
         f"{Rate(wins, len(results))}; {actions / len(results):.0f} actions a duel; {seconds:.0f} s"
     )
 
