@@ -38,6 +38,7 @@ def test_a_part_its_module_does_not_define_keeps_the_default() -> None:
     # Crazy Eights' evaluate.py has a playout policy and no evaluation; its folder has no web board.
     game = eights()
     assert game.evaluate(None) is None
+    assert game.search_actions is None
     assert game.web_folder is None
     assert game.screen is None and game.encoding is None
     dnup_web = Path(__file__).parent.parent / "cardtable/games/dnup/web"

@@ -74,6 +74,8 @@ class TreeSearch:
         #: Whether actions are told apart by identity: an equal action is the same object when the
         #: game interns its actions, and an integer's hash costs less than an action's.
         self.by_identity = game.interned_actions
+        #: The game's choice of the legal actions worth searching (None: all of them).
+        self.searched = game.search_actions
 
     def key(self, action: Any) -> Any:
         """What the tree keys `action`'s node by: its identity if the game interns actions, else itself."""
@@ -85,6 +87,8 @@ class TreeSearch:
 
     def search(self, draw_state: Callable[[], Any], legal: Sequence[Any], rng: random.Random) -> Any:
         """The most visited of the `legal` actions after the budget is spent."""
+        if self.searched is not None:
+            legal = self.searched(legal)
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -99,6 +103,9 @@ class TreeSearch:
 
     def grow(self, draw_state: Callable[[], Any], legal: Sequence[Any], rng: random.Random) -> Node:
         """The root of a tree grown from drawn states until the budget is spent; `legal` are its actions."""
+        searched = self.searched
+        if searched is not None:
+            legal = searched(legal)
         unlogged = self.game.unlogged
         root = Node(None, None, -1)
         root_slots: list[Node | None] = [None] * len(legal)
@@ -146,8 +153,11 @@ class TreeSearch:
         identity = self.by_identity
         game = self.game
         apply, legal_actions, outcome = game.apply, game.legal_actions, game.outcome
+        searched = self.searched
         if actions is None:
             actions = legal_actions(state)
+            if searched is not None:
+                actions = searched(actions)
         if slots is None:
             slots = [root.children.get(id(action) if identity else action) for action in actions]
         node = root
@@ -189,6 +199,8 @@ class TreeSearch:
             if outcome(state) is not None:
                 break
             actions = legal_actions(state)
+            if searched is not None:
+                actions = searched(actions)
             children = node.children
             slots = [children.get(id(action) if identity else action) for action in actions]
         rewards = playout(game, state, rng, self.playout_depth)

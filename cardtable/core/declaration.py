@@ -6,7 +6,7 @@ docs/new-game.md gives each part of a game its module: `rules.py` (`new_game`,
 (`OPTION_TABLE`), `state.py` (`all_cards`), `position.py`, `view.py` (`view`,
 `hidden_cards`), `explain.py` (`explain_illegal`), `determinize.py`
 (`determinize`, and a `Determinizer` of the seen cards if the game has one)
-and `evaluate.py` if there is one (`evaluate`, `playout_action`).  A state
+and `evaluate.py` if there is one (`evaluate`, `playout_action`, `search_actions`).  A state
 keeps its options in `options`, its seat count in `seats` (or `state.py`
 names a fixed count `SEATS`) and its outcome in `result`; its actions are
 interned.  A `web/`
@@ -69,6 +69,7 @@ def folder_game(package: str, **fields: Any) -> Game[Any, Any, Any, Any]:
         "describe_action": (actions, "describe_action"),
         "evaluate": (evaluate, "evaluate"),
         "playout_action": (evaluate, "playout_action"),
+        "search_actions": (evaluate, "search_actions"),
     }
     for key, (module, name) in optional.items():
         if hasattr(module, name):

@@ -211,6 +211,10 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
     #: The move a quick playout makes in a state drawn by tree search (None: at random);
     #: a cheap rule of thumb tells the search more about a position than random play does.
     playout_action: Callable[[StateT, Sequence[ActionT], random.Random], ActionT] | None = None
+    #: The legal actions tree search tries, out of all of them (None: every one): a game leaves out a
+    #: move that never helps a searcher, one that only takes the turn back to where it was (FM's
+    #: cancel), which a search would otherwise try, and play, as often as the moves it undoes.
+    search_actions: Callable[[Sequence[ActionT]], Sequence[ActionT]] | None = None
     #: The state, or a copy of it, that plays on by the same rules but writes no more events to its
     #: logs: tree search plays its drawn states this way, as no view of them is ever taken.  The
     #: input is left untouched; by default the state itself, which goes on logging.
