@@ -1,7 +1,7 @@
 """A bot against the Forbidden Memories duelists' own AI, as in Free Duel: its wins with 95% intervals.
 
     python benchmarks/fm_duelists.py [--bot hard] [--duels 200] [--jobs 2] [--seed 1] [--duelist 39 ...]
-        [--deck starter|mirror]
+        [--deck starter|mirror] [--playout-depth 8]
 
 Each duel is a Free Duel (docs/fm.md): the bot plays seat 1 with a new
 starter deck and moves first; seat 2 is a duelist, with a deck drawn from
@@ -19,6 +19,7 @@ as a new player meets it: a new starter deck, whatever the duelist.
 opponent's (a deck of its own, not a copy), so both sides hold cards of one
 strength and the duel measures the play, not the cards: a starter deck is
 outmatched by the late duelists' pools whatever it does (docs/bots.md).
+`--playout-depth` sets a search bot's playout length, to compare lengths.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from cardtable.bots import make_bot
+from cardtable.bots.ismcts import TreeSearch
 from cardtable.core.chance import derive_seed
 from cardtable.games import get_game
 from cardtable.games.fm.ai import DuelistAI
@@ -45,17 +47,26 @@ DECKS = ("starter", "mirror")
 MOST_ACTIONS = 5000
 
 
-def duel(bot_spec: str, duelist: int, seed: int, deck: str = "starter") -> tuple[int, bool, int]:
+def duel(
+    bot_spec: str, duelist: int, seed: int, deck: str = "starter", playout_depth: int | None = None
+) -> tuple[int, bool, int]:
     """One Free Duel of the bot against `duelist`: (duelist, whether the bot won, actions played).
 
-    The bot's deck is a new starter deck, or (`deck` "mirror") one drawn from the duelist's pool.
+    The bot's deck is a new starter deck, or (`deck` "mirror") one drawn from the duelist's pool;
+    a search bot's playouts last `playout_depth` actions if given (the search's own default if not).
     """
     game = get_game("fm")
     rng = random.Random(seed)
     own = starter_deck(rng) if deck == "starter" else duelist_deck(duelist, rng)
     position = duel_position(own, duelist, rng)
     state = game.state_from_position(position, rng, None)
-    players = [make_bot(bot_spec, game), DuelistAI(duelist)]
+    bot = make_bot(bot_spec, game)
+    if playout_depth is not None:
+        tree = getattr(bot, "tree", None)
+        if not isinstance(tree, TreeSearch):
+            raise SystemExit(f"--playout-depth is for a tree search bot, not {bot_spec!r}")
+        tree.playout_depth = playout_depth
+    players = [bot, DuelistAI(duelist)]
     for step in range(MOST_ACTIONS):
         outcome = game.outcome(state)
         if outcome is not None:
@@ -84,16 +95,25 @@ def main() -> None:
         default="starter",
         help="the bot's deck: a new starter deck (default), or one drawn from the duelist's own pool",
     )
+    parser.add_argument(
+        "--playout-depth", type=int, help="a search bot's playout length in actions (default: its own, 8)"
+    )
     args = parser.parse_args()
     every = sorted(duelists())
     chosen = args.duelist or every
     unknown = sorted(set(chosen) - set(every))
     if unknown:
         parser.error(f"no duelist {', '.join(map(str, unknown))}: the duelists are 1 to {len(every)}")
-    if args.duels < 1 or args.jobs < 1:
-        parser.error("--duels and --jobs take a number of at least 1")
+    if args.duels < 1 or args.jobs < 1 or (args.playout_depth is not None and args.playout_depth < 0):
+        parser.error("--duels and --jobs take a number of at least 1, --playout-depth one of at least 0")
     tasks = [
-        (args.bot, chosen[index % len(chosen)], derive_seed(args.seed, "fm-duelists", index), args.deck)
+        (
+            args.bot,
+            chosen[index % len(chosen)],
+            derive_seed(args.seed, "fm-duelists", index),
+            args.deck,
+            args.playout_depth,
+        )
         for index in range(args.duels)
     ]
     started = time.perf_counter()
@@ -114,8 +134,9 @@ def main() -> None:
         print(f"{duelist:2d} {name:<22} {sum(games)}/{len(games)}")
     wins = sum(won for _, won, _ in results)
     actions = sum(count for _, _, count in results)
+    playouts = "" if args.playout_depth is None else f", playouts of {args.playout_depth}"
     print(
-        f"{args.bot} ({args.deck} deck) against {len(by_duelist)} duelists (seed {args.seed}): "
+        f"{args.bot} ({args.deck} deck{playouts}) against {len(by_duelist)} duelists (seed {args.seed}): "
         f"{wins}/{len(results)} won, "
         f"{Rate(wins, len(results))}; {actions / len(results):.0f} actions a duel; {seconds:.0f} s"
     )
