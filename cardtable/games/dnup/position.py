@@ -11,6 +11,7 @@ from typing import Any
 
 from cardtable.core.pairs import CARDS, TOP, card_name, card_of, code_name, parse_code
 from cardtable.core.positions import PositionReader
+from cardtable.core.round_positions import read_round_seats, read_round_totals, round_seats, round_totals
 from cardtable.games.dnup.options import OPTION_TABLE, DnupOptions
 from cardtable.games.dnup.rules import MAX_SEATS, MIN_SEATS, outs_ending_round, round_turn_limit
 from cardtable.games.dnup.state import OVER, PHASE_NAMES, DnupState
@@ -21,9 +22,7 @@ def position_of(state: DnupState) -> dict[str, Any]:
     return {
         "game": "dnup",
         "options": OPTION_TABLE.to_dict(state.options),
-        "round": state.round + 1,
-        "start_seat": state.start_seat + 1,
-        "turn_seat": state.turn_seat + 1,
+        **round_seats(state),
         "turns": state.turns,
         "hands": [[code_name(code) for code in hand] for hand in state.hands],
         "known_in_hand": [
@@ -34,9 +33,7 @@ def position_of(state: DnupState) -> dict[str, Any]:
         "discards": [code_name(code) for code in state.discards],
         "aside": [card_name(card) for card in state.aside],
         "out": [seat + 1 for seat in state.out],
-        "scores": list(state.scores),
-        "round_scores": [list(points) for points in state.round_scores],
-        "chance_seed": state.chance_seed,
+        **round_totals(state),
     }
 
 
@@ -49,9 +46,7 @@ def state_from_position(data: Any, rng: random.Random, options: DnupOptions | No
     state = DnupState.__new__(DnupState)
     state.options = reader.options(OPTION_TABLE, options)
     state.seats = seats
-    state.round = reader.number("round", 1, 1) - 1
-    state.start_seat = reader.seat(reader.field("start_seat", int, 1), "start_seat")
-    state.turn_seat = reader.seat(reader.field("turn_seat", int, state.start_seat + 1), "turn_seat")
+    read_round_seats(reader, state, None)
     state.turns = reader.number("turns", 0, 0)
     state.phase = PHASE_NAMES.index("play")
     state.hands = tuple(
@@ -67,14 +62,7 @@ def state_from_position(data: Any, rng: random.Random, options: DnupOptions | No
     out = reader.field("out", list, [])
     state.out = tuple(reader.seat(seat, "out") for seat in out)
     _read_known(reader, state)
-    scores = reader.per_seat("scores", [0] * seats)
-    if any(isinstance(value, bool) or not isinstance(value, int) or value < 0 for value in scores):
-        raise reader.fail("scores", "scores are counts, 0 or more")
-    state.scores = tuple(scores)
-    state.round_scores = reader.seat_rows("round_scores")
-    # Drawn only when the position leaves it out: an OpenSpiel deal (cardtable/rl/openspiel.py) makes
-    # every draw a chance node, and a seed given is read, not drawn.
-    state.chance_seed = reader.field("chance_seed", int) if "chance_seed" in data else rng.getrandbits(63)
+    read_round_totals(reader, state, rng, negative_scores=False)
     # Every key is read: refuse a misspelt one before checking the position as a whole.
     reader.refuse_unknown_keys()
     reader.missing(tuple(card * 2 for card in CARDS), "aside")

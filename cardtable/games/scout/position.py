@@ -13,6 +13,7 @@ from typing import Any
 from cardtable.core.game import NOBODY
 from cardtable.core.pairs import card_name, card_of, code_name, parse_code
 from cardtable.core.positions import PositionReader
+from cardtable.core.round_positions import read_round_seats, read_round_totals, round_seats, round_totals
 from cardtable.games.scout.options import OPTION_TABLE, ScoutOptions
 from cardtable.games.scout.rules import MAX_SEATS, MIN_SEATS, deck_for, hand_size, legal_actions, rounds_for
 from cardtable.games.scout.state import OVER, PHASE_NAMES, SHOWING, ScoutState
@@ -23,9 +24,7 @@ def position_of(state: ScoutState) -> dict[str, Any]:
     return {
         "game": "scout",
         "options": OPTION_TABLE.to_dict(state.options),
-        "round": state.round + 1,
-        "start_seat": state.start_seat + 1,
-        "turn_seat": state.turn_seat + 1,
+        **round_seats(state),
         "phase": PHASE_NAMES[state.phase],
         "hands": [[code_name(code) for code in hand] for hand in state.hands],
         "known_in_hand": [
@@ -42,9 +41,7 @@ def position_of(state: ScoutState) -> dict[str, Any]:
         "tokens": list(state.tokens),
         "chips": list(state.chips),
         "scouts_in_row": state.scouts_in_row,
-        "scores": list(state.scores),
-        "round_scores": [list(points) for points in state.round_scores],
-        "chance_seed": state.chance_seed,
+        **round_totals(state),
     }
 
 
@@ -59,9 +56,7 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
     state.options = reader.options(OPTION_TABLE, options)
     state.seats = seats
     state.rounds = rounds_for(state.options, seats)
-    state.round = reader.number("round", 1, 1, state.rounds) - 1
-    state.start_seat = reader.seat(reader.field("start_seat", int, 1), "start_seat")
-    state.turn_seat = reader.seat(reader.field("turn_seat", int, state.start_seat + 1), "turn_seat")
+    read_round_seats(reader, state, state.rounds)
     phase = reader.field("phase", str, "play")
     if phase not in PHASE_NAMES or phase == PHASE_NAMES[OVER]:
         raise reader.fail("phase", f"{phase!r} is not one of orient, play, show")
@@ -90,14 +85,7 @@ def state_from_position(data: Any, rng: random.Random, options: ScoutOptions | N
         raise reader.fail("chips", "one true/false per seat, and no Scout & Show chips with two players")
     state.chips = tuple(chips)
     state.scouts_in_row = reader.number("scouts_in_row", 0, 0, max(0, seats - 2))
-    scores = reader.per_seat("scores", [0] * seats)
-    if any(isinstance(value, bool) or not isinstance(value, int) for value in scores):
-        raise reader.fail("scores", "scores are whole numbers")
-    state.scores = tuple(scores)
-    state.round_scores = reader.seat_rows("round_scores")
-    # Drawn only when the position leaves it out: an OpenSpiel deal (cardtable/rl/openspiel.py) makes
-    # every draw a chance node, and a seed given is read, not drawn.
-    state.chance_seed = reader.field("chance_seed", int) if "chance_seed" in data else rng.getrandbits(63)
+    read_round_totals(reader, state, rng, negative_scores=True)
     # Every key is read: refuse a misspelt one before checking the position as a whole.
     reader.refuse_unknown_keys()
     reader.missing(tuple(card * 2 for card in deck_for(seats)), "hands")
