@@ -26,6 +26,7 @@ from typing import Any
 from cardtable.bots.progress import PROGRESS_EVERY as PROGRESS_EVERY
 from cardtable.bots.progress import ProgressReport as ProgressReport
 from cardtable.bots.progress import ReportsProgress as ReportsProgress
+from cardtable.bots.progress import mypyc_attr
 from cardtable.core.chance import below
 from cardtable.games import AnyGame
 
@@ -221,20 +222,18 @@ def playout(game: AnyGame, state: Any, rng: random.Random, depth: int) -> tuple[
         steps += 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TreeBot:
-    """A bot that decides by a `TreeSearch` of the given budget and settings (see below)."""
+    """A bot that decides by a `TreeSearch` of the given budget and settings (see below).
+
+    The root-parallel bot (`cardtable.bots.parallel`, not compiled) is one too.
+    """
 
     def __init__(
         self, game: AnyGame, iterations: int | None = 1000, seconds: float | None = None, **settings: Any
     ) -> None:
         self.game = game
         self.tree = TreeSearch(game, iterations, seconds, **settings)
-
-
-class ISMCTSBot(TreeBot):
-    """Information-set MCTS: sees only its view, draws a consistent state every iteration."""
-
-    name = "ismcts"
 
     @property
     def progress(self) -> ProgressReport | None:
@@ -244,6 +243,12 @@ class ISMCTSBot(TreeBot):
     @progress.setter
     def progress(self, report: ProgressReport | None) -> None:
         self.tree.progress = report
+
+
+class ISMCTSBot(TreeBot):
+    """Information-set MCTS: sees only its view, draws a consistent state every iteration."""
+
+    name = "ismcts"
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The action the search prefers."""
