@@ -21,7 +21,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
 from cardtable.bots.progress import PROGRESS_EVERY as PROGRESS_EVERY
 from cardtable.bots.progress import ProgressReport as ProgressReport
@@ -31,23 +31,43 @@ from cardtable.core.chance import below
 from cardtable.games import AnyGame
 
 
-class Node:
-    """A tree node: the action that led here, taken by `seat`, with its statistics.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class TreeNode:
+    """A tree node: the action that led here, taken by `seat` (-1 at the root), its visits and reward total.
 
-    Its `children` are keyed by their actions as the search tells actions apart (`TreeSearch.key`).
+    Its `children` are keyed by their actions as its search tells actions apart.  ISMCTS's nodes are
+    `Node`s; the network-guided search's (`cardtable.bots.guided`, not compiled) are its own kind.
     """
 
-    __slots__ = ("action", "availability", "children", "parent", "seat", "total", "visits")
+    __slots__ = ("action", "children", "parent", "seat", "total", "visits")
 
-    def __init__(self, action: Any, parent: Node | None, seat: int) -> None:
+    def __init__(self, action: Any, parent: Self | None, seat: int) -> None:
         self.action = action
         self.parent = parent
         self.seat = seat
-        self.children: dict[Any, Node] = {}
+        self.children: dict[Any, Self] = {}
         self.visits = 0
+        self.total = 0.0
+
+    def back_up(self, rewards: tuple[float, ...]) -> None:
+        """One visit more for this node and each above it, and for each its seat's reward."""
+        walk: TreeNode | None = self
+        while walk is not None:
+            walk.visits += 1
+            if walk.seat >= 0:
+                walk.total += rewards[walk.seat]
+            walk = walk.parent
+
+
+class Node(TreeNode):
+    """An ISMCTS node, which counts how often it was available (`TreeSearch.key` keys its children)."""
+
+    __slots__ = ("availability",)
+
+    def __init__(self, action: Any, parent: Node | None, seat: int) -> None:
+        super().__init__(action, parent, seat)
         #: A float, as the exploration term takes its logarithm (natively, in the compiled build).
         self.availability = 1.0
-        self.total = 0.0
 
 
 class TreeSearch:
@@ -192,13 +212,7 @@ class TreeSearch:
             actions = legal_actions(state)
             children = node.children
             slots = [children.get(id(action) if identity else action) for action in actions]
-        rewards = playout(game, state, rng, self.playout_depth)
-        walk: Node | None = node
-        while walk is not None:
-            walk.visits += 1
-            if walk.seat >= 0:
-                walk.total += rewards[walk.seat]
-            walk = walk.parent
+        node.back_up(playout(game, state, rng, self.playout_depth))
 
 
 def playout(game: AnyGame, state: Any, rng: random.Random, depth: int) -> tuple[float, ...]:
