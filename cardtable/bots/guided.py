@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.bots.ismcts import TreeNode, playout
+from cardtable.bots.ismcts import TreeNode, budget_spent, playout
 from cardtable.bots.learned.encoding import Encoding, Observation, encoding_for
 from cardtable.bots.learned.network import Network, PolicyFileError, write_arrays
 from cardtable.core.chance import below
@@ -153,15 +153,8 @@ class GuidedBot:
         root = GuidedNode(None, None, -1)
         root.scores, _ = self.network.evaluate(self.encoding.observe(view))
         started = time.perf_counter()
-        deadline = None if self.seconds is None else started + self.seconds
         count = 0
-        while True:
-            if self.iterations is not None and count >= self.iterations:
-                break
-            if deadline is not None and count:
-                now = time.perf_counter()
-                if now + (now - started) / count >= deadline:
-                    break
+        while not budget_spent(count, self.iterations, self.seconds, started):
             self._iterate(root, self.game.unlogged(draw(rng)), rng, legal)
             count += 1
         self.last_iterations = count

@@ -124,19 +124,13 @@ class TreeSearch:
         root = Node(None, None, -1)
         root_slots: list[Node | None] = [None] * len(legal)
         started = time.perf_counter()
-        deadline = None if self.seconds is None else started + self.seconds
         count = 0
         progress = self.progress
         while True:
             if progress is not None and count % PROGRESS_EVERY == 0:
                 self._report(progress, count, started)
-            if self.iterations is not None and count >= self.iterations:
+            if budget_spent(count, self.iterations, self.seconds, started):
                 break
-            if deadline is not None and count:
-                # Stop when one more iteration, at the mean pace so far, would overrun the budget.
-                now = time.perf_counter()
-                if now + (now - started) / count >= deadline:
-                    break
             # The root's legal actions are the seat's own: the same in every state drawn from its view.
             # No view of a drawn state is taken, so it need not log what is played in it.
             self._iterate(root, unlogged(draw_state()), rng, legal, root_slots)
@@ -213,6 +207,17 @@ class TreeSearch:
             children = node.children
             slots = [children.get(id(action) if identity else action) for action in actions]
         node.back_up(playout(game, state, rng, self.playout_depth))
+
+
+def budget_spent(count: int, iterations: int | None, seconds: float | None, started: float) -> bool:
+    """Whether a search begun at `started` (by `time.perf_counter`) is done after `count` iterations."""
+    if iterations is not None and count >= iterations:
+        return True
+    if seconds is None or not count:
+        return False
+    # Stop when one more iteration, at the mean pace so far, would overrun the budget.
+    now = time.perf_counter()
+    return now + (now - started) / count >= started + seconds
 
 
 def playout(game: AnyGame, state: Any, rng: random.Random, depth: int) -> tuple[float, ...]:
