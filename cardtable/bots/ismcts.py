@@ -96,6 +96,12 @@ class TreeSearch:
         #: game interns its actions, and an integer's hash costs less than an action's.
         self.by_identity = game.interned_actions
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A search travels between processes as its settings and what it has (a compiled class is
+        made only by its constructor)."""
+        settings = (self.game, self.iterations, self.seconds, self.exploration, self.playout_depth)
+        return TreeSearch, settings, {"last_iterations": self.last_iterations, "progress": self.progress}
+
     def key(self, action: Any) -> Any:
         """What the tree keys `action`'s node by: its identity if the game interns actions, else itself."""
         return id(action) if self.by_identity else action
@@ -253,6 +259,10 @@ class TreeBot:
     ) -> None:
         self.game = game
         self.tree = TreeSearch(game, iterations, seconds, **settings)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A bot travels between processes made anew for its game, then given its state (its search...)."""
+        return type(self), (self.game,), self.__getstate__()
 
     @property
     def progress(self) -> ProgressReport | None:
