@@ -168,6 +168,8 @@ def test_a_bot_travels_without_its_helpers_and_closes_them() -> None:
 
     copy = pickle.loads(pickle.dumps(bot))
     assert copy._pool is None and copy.workers == 2
+    # The search's own settings travel too (in the compiled build they are not in the bot's __dict__).
+    assert copy.game is DRUMP and copy.tree.iterations == 20 and copy.settings == bot.settings
     bot.close()
     assert bot._pool is None
     if pool is not None:

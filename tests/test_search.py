@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import time
 from collections import Counter
@@ -62,6 +63,19 @@ def test_the_same_seed_and_budget_choose_the_same_moves(name: str) -> None:
         view = match.view(match.current_seat)
         choices.append(bot.choose(view, match.legal_actions(), random.Random(9)))
     assert choices[0] == choices[1]
+
+
+def test_a_search_bot_travels_between_processes_and_chooses_as_before() -> None:
+    import cardtable.server.workers  # noqa: F401 - a game travels by name between the server's processes
+
+    match = Match(DRUMP, seed=2)
+    while len(match.legal_actions()) < 3:
+        match.play(match.legal_actions()[0])
+    view, legal = match.view(match.current_seat), match.legal_actions()
+    bot = ISMCTSBot(DRUMP, iterations=60, exploration=0.5)
+    copy = pickle.loads(pickle.dumps(bot))
+    assert copy.game is DRUMP and copy.tree.exploration == 0.5
+    assert copy.choose(view, legal, random.Random(4)) == bot.choose(view, legal, random.Random(4))
 
 
 def test_a_seconds_budget_is_kept() -> None:

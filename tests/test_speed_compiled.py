@@ -109,8 +109,16 @@ def test_the_compiled_build_plays_the_same_games_as_the_pure_one(roots: tuple[Pa
     assert compiled_digest == pure_digest
 
 
-#: The games' own tests, bad input included, which the compiled build must pass as the pure one does.
-GAME_TESTS = ("tests/drump", "tests/scout", "tests/dnup", "tests/fm")
+#: The games' own tests, bad input included, and the search's (its bots travel between processes),
+#: which the compiled build must pass as the pure one does.
+GAME_TESTS = (
+    "tests/drump",
+    "tests/scout",
+    "tests/dnup",
+    "tests/fm",
+    "tests/test_search.py",
+    "tests/test_parallel_search.py",
+)
 
 
 def test_the_compiled_build_passes_the_games_own_tests(roots: tuple[Path, Path]) -> None:

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.bots.ismcts import playout
+from cardtable.bots.ismcts import TreeNode, budget_spent, playout
 from cardtable.bots.learned.encoding import Encoding, Observation, encoding_for
 from cardtable.bots.learned.network import Network, PolicyFileError, write_arrays
 from cardtable.core.chance import below
@@ -101,18 +101,13 @@ class PolicyValueNetwork:
         return cls(policy, weight, bias, mix)
 
 
-class GuidedNode:
-    """A tree node: the action that led here (by its id), taken by `seat`; its priors once reached."""
+class GuidedNode(TreeNode):
+    """A tree node whose children are keyed by their actions' ids; its priors once reached."""
 
-    __slots__ = ("action", "children", "parent", "scores", "seat", "total", "visits")
+    __slots__ = ("scores",)
 
     def __init__(self, action: Any, parent: GuidedNode | None, seat: int) -> None:
-        self.action = action
-        self.parent = parent
-        self.seat = seat
-        self.children: dict[int, GuidedNode] = {}
-        self.visits = 0
-        self.total = 0.0
+        super().__init__(action, parent, seat)
         #: The network's scores over every action id at the first state drawn here (None: not reached).
         self.scores: Array | None = None
 
@@ -158,15 +153,8 @@ class GuidedBot:
         root = GuidedNode(None, None, -1)
         root.scores, _ = self.network.evaluate(self.encoding.observe(view))
         started = time.perf_counter()
-        deadline = None if self.seconds is None else started + self.seconds
         count = 0
-        while True:
-            if self.iterations is not None and count >= self.iterations:
-                break
-            if deadline is not None and count:
-                now = time.perf_counter()
-                if now + (now - started) / count >= deadline:
-                    break
+        while not budget_spent(count, self.iterations, self.seconds, started):
             self._iterate(root, self.game.unlogged(draw(rng)), rng, legal)
             count += 1
         self.last_iterations = count
@@ -205,12 +193,7 @@ class GuidedBot:
             if child is None:
                 child = node.children[ids[index]] = GuidedNode(legal[index], node, seat)
             node, state, legal = child, game.apply(state, legal[index]), None
-        walk: GuidedNode | None = node
-        while walk is not None:
-            walk.visits += 1
-            if walk.seat >= 0:
-                walk.total += rewards[walk.seat]
-            walk = walk.parent
+        node.back_up(tuple(rewards))
 
     def _select(self, node: GuidedNode, ids: list[int]) -> int:
         """The index of the legal action of highest PUCT score at `node`."""

@@ -21,32 +21,53 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
 from cardtable.bots.progress import PROGRESS_EVERY as PROGRESS_EVERY
 from cardtable.bots.progress import ProgressReport as ProgressReport
 from cardtable.bots.progress import ReportsProgress as ReportsProgress
+from cardtable.bots.progress import mypyc_attr
 from cardtable.core.chance import below
 from cardtable.games import AnyGame
 
 
-class Node:
-    """A tree node: the action that led here, taken by `seat`, with its statistics.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class TreeNode:
+    """A tree node: the action that led here, taken by `seat` (-1 at the root), its visits and reward total.
 
-    Its `children` are keyed by their actions as the search tells actions apart (`TreeSearch.key`).
+    Its `children` are keyed by their actions as its search tells actions apart.  ISMCTS's nodes are
+    `Node`s; the network-guided search's (`cardtable.bots.guided`, not compiled) are its own kind.
     """
 
-    __slots__ = ("action", "availability", "children", "parent", "seat", "total", "visits")
+    __slots__ = ("action", "children", "parent", "seat", "total", "visits")
 
-    def __init__(self, action: Any, parent: Node | None, seat: int) -> None:
+    def __init__(self, action: Any, parent: Self | None, seat: int) -> None:
         self.action = action
         self.parent = parent
         self.seat = seat
-        self.children: dict[Any, Node] = {}
+        self.children: dict[Any, Self] = {}
         self.visits = 0
+        self.total = 0.0
+
+    def back_up(self, rewards: tuple[float, ...]) -> None:
+        """One visit more for this node and each above it, and for each its seat's reward."""
+        walk: TreeNode | None = self
+        while walk is not None:
+            walk.visits += 1
+            if walk.seat >= 0:
+                walk.total += rewards[walk.seat]
+            walk = walk.parent
+
+
+class Node(TreeNode):
+    """An ISMCTS node, which counts how often it was available (`TreeSearch.key` keys its children)."""
+
+    __slots__ = ("availability",)
+
+    def __init__(self, action: Any, parent: Node | None, seat: int) -> None:
+        super().__init__(action, parent, seat)
         #: A float, as the exploration term takes its logarithm (natively, in the compiled build).
         self.availability = 1.0
-        self.total = 0.0
 
 
 class TreeSearch:
@@ -76,6 +97,12 @@ class TreeSearch:
         self.by_identity = game.interned_actions
         #: The game's choice of the legal actions worth searching (None: all of them).
         self.searched = game.search_actions
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A search travels between processes as its settings and what it has (a compiled class is
+        made only by its constructor)."""
+        settings = (self.game, self.iterations, self.seconds, self.exploration, self.playout_depth)
+        return TreeSearch, settings, {"last_iterations": self.last_iterations, "progress": self.progress}
 
     def key(self, action: Any) -> Any:
         """What the tree keys `action`'s node by: its identity if the game interns actions, else itself."""
@@ -110,19 +137,13 @@ class TreeSearch:
         root = Node(None, None, -1)
         root_slots: list[Node | None] = [None] * len(legal)
         started = time.perf_counter()
-        deadline = None if self.seconds is None else started + self.seconds
         count = 0
         progress = self.progress
         while True:
             if progress is not None and count % PROGRESS_EVERY == 0:
                 self._report(progress, count, started)
-            if self.iterations is not None and count >= self.iterations:
+            if budget_spent(count, self.iterations, self.seconds, started):
                 break
-            if deadline is not None and count:
-                # Stop when one more iteration, at the mean pace so far, would overrun the budget.
-                now = time.perf_counter()
-                if now + (now - started) / count >= deadline:
-                    break
             # The root's legal actions are the seat's own: the same in every state drawn from its view.
             # No view of a drawn state is taken, so it need not log what is played in it.
             self._iterate(root, unlogged(draw_state()), rng, legal, root_slots)
@@ -203,13 +224,18 @@ class TreeSearch:
                 actions = searched(actions)
             children = node.children
             slots = [children.get(id(action) if identity else action) for action in actions]
-        rewards = playout(game, state, rng, self.playout_depth)
-        walk: Node | None = node
-        while walk is not None:
-            walk.visits += 1
-            if walk.seat >= 0:
-                walk.total += rewards[walk.seat]
-            walk = walk.parent
+        node.back_up(playout(game, state, rng, self.playout_depth))
+
+
+def budget_spent(count: int, iterations: int | None, seconds: float | None, started: float) -> bool:
+    """Whether a search begun at `started` (by `time.perf_counter`) is done after `count` iterations."""
+    if iterations is not None and count >= iterations:
+        return True
+    if seconds is None or not count:
+        return False
+    # Stop when one more iteration, at the mean pace so far, would overrun the budget.
+    now = time.perf_counter()
+    return now + (now - started) / count >= started + seconds
 
 
 def playout(game: AnyGame, state: Any, rng: random.Random, depth: int) -> tuple[float, ...]:
@@ -233,8 +259,12 @@ def playout(game: AnyGame, state: Any, rng: random.Random, depth: int) -> tuple[
         steps += 1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TreeBot:
-    """A bot that decides by a `TreeSearch` of the given budget and settings (see below)."""
+    """A bot that decides by a `TreeSearch` of the given budget and settings (see below).
+
+    The root-parallel bot (`cardtable.bots.parallel`, not compiled) is one too.
+    """
 
     def __init__(
         self, game: AnyGame, iterations: int | None = 1000, seconds: float | None = None, **settings: Any
@@ -242,11 +272,9 @@ class TreeBot:
         self.game = game
         self.tree = TreeSearch(game, iterations, seconds, **settings)
 
-
-class ISMCTSBot(TreeBot):
-    """Information-set MCTS: sees only its view, draws a consistent state every iteration."""
-
-    name = "ismcts"
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A bot travels between processes made anew for its game, then given its state (its search...)."""
+        return type(self), (self.game,), self.__getstate__()
 
     @property
     def progress(self) -> ProgressReport | None:
@@ -256,6 +284,12 @@ class ISMCTSBot(TreeBot):
     @progress.setter
     def progress(self, report: ProgressReport | None) -> None:
         self.tree.progress = report
+
+
+class ISMCTSBot(TreeBot):
+    """Information-set MCTS: sees only its view, draws a consistent state every iteration."""
+
+    name = "ismcts"
 
     def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         """The action the search prefers."""

@@ -29,9 +29,9 @@ import signal
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from cardtable.bots.ismcts import ProgressReport, TreeSearch
+from cardtable.bots.ismcts import TreeBot, TreeSearch
 from cardtable.core.chance import derive_seed
 from cardtable.core.events import LogNode, ViewLog, log_entries
 from cardtable.games import AnyGame, get_game
@@ -124,8 +124,11 @@ def _close_pool(pool: multiprocessing.pool.Pool) -> None:
     pool.join()
 
 
-class RootParallelBot:
-    """ISMCTS run as several independent searches from the same view, in several processes."""
+class RootParallelBot(TreeBot):
+    """ISMCTS run as several independent searches from the same view, in several processes.
+
+    Its own search (`tree`, followed through `progress`) is the first of them.
+    """
 
     name = "ismcts"
 
@@ -139,8 +142,7 @@ class RootParallelBot:
     ) -> None:
         if workers is not None and workers < 1:
             raise ValueError(f"a root-parallel search needs 1 or more searches, not {workers}")
-        self.game = game
-        self.tree = TreeSearch(game, iterations, seconds, **settings)
+        super().__init__(game, iterations, seconds, **settings)
         self.settings = tuple(sorted(settings.items()))
         #: Searches a decision (None: one per available process).
         self.workers = workers
@@ -149,15 +151,6 @@ class RootParallelBot:
         self._pool: multiprocessing.pool.Pool | None = None
         self._pool_size = 0
         self._closer: weakref.finalize[Any, Any] | None = None
-
-    @property
-    def progress(self) -> ProgressReport | None:
-        """Told how much of the first search's budget is spent, every PROGRESS_EVERY iterations."""
-        return self.tree.progress
-
-    @progress.setter
-    def progress(self, report: ProgressReport | None) -> None:
-        self.tree.progress = report
 
     def plan(self) -> tuple[int, int]:
         """(searches, processes) of the next decision."""
@@ -233,7 +226,8 @@ class RootParallelBot:
 
     def __getstate__(self) -> dict[str, Any]:
         """A bot travels between processes (the server's workers) without its helpers."""
-        state = self.__dict__.copy()
+        # In the compiled build the search's own attributes are not in `__dict__`: its state has them.
+        state: dict[str, Any] = {**cast(dict[str, Any], super().__getstate__()), **self.__dict__}
         state.update(_pool=None, _pool_size=0, _closer=None)
         return state
 

@@ -2,13 +2,25 @@
 
 Kept apart from the search itself (`cardtable.bots.ismcts`), which the
 optional compiled build compiles: a runtime-checkable Protocol cannot be
-compiled, and front ends ask `isinstance(bot, ReportsProgress)`.
+compiled, and front ends ask `isinstance(bot, ReportsProgress)`.  Nor can
+a compiled module define what stands for mypyc's class decorator when mypy
+is not installed (`mypyc_attr`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+    _Class = TypeVar("_Class")
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_Class], _Class]:
+        """Read by mypyc when it compiles; at run time it does nothing, as mypy_extensions' own does."""
+        return lambda cls: cls
+
 
 #: Iterations between two progress reports (a report costs a call; a search runs thousands a second).
 PROGRESS_EVERY = 16
