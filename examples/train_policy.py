@@ -93,7 +93,10 @@ def main() -> None:
         )
         # Games of other deals, never learned from, say how well the choices are learned rather than recalled.
         held_out = demonstrate(
-            arguments.game, arguments.teacher, max(10, arguments.imitation_games // 10), -1 - arguments.seed,
+            arguments.game,
+            arguments.teacher,
+            max(10, arguments.imitation_games // 10),
+            -1 - arguments.seed,
             seats=seats,
         )
         print(f"{clock()}  {len(shown):,} decisions to imitate, {len(held_out):,} held out")

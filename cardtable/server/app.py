@@ -348,9 +348,9 @@ class TableApp:
         """One client's connection: its messages in order, its frames sent by a writer of their own."""
         address = client_network(websocket, self.limits)
         await websocket.accept()
-        refusal = self.service.connection_refused(address)
-        if refusal is not None:
-            await websocket.send_text(error_frame("limit", refusal))
+        refused = self.service.connection_refused(address)
+        if refused is not None:
+            await websocket.send_text(error_frame("limit", refused))
             await websocket.close(1008, "too many connections")
             return
         connection = Connection(address, self.limits)
