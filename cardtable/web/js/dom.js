@@ -1,5 +1,15 @@
 // Small DOM helpers: building elements, notices, and dialogs.
 
+// Firefox fails the requests of a page being left (Chromium drops them): no error to show or log then.
+let leaving = false;
+addEventListener("beforeunload", () => { leaving = true; });
+addEventListener("pageshow", () => { leaving = false; });
+
+/** Whether the page is being left, so that a request failing now is no error. */
+export function pageLeaving() {
+  return leaving;
+}
+
 /** An element: h("button.primary", {onclick}, "Play") — tag with optional .classes, attributes, children. */
 export function h(spec, attributes = {}, ...children) {
   const [tag, ...classes] = spec.split(".");

@@ -5,7 +5,7 @@
 import {
   createTable, forget, games, getJson, postJson, rememberedTables, setSetting, setting,
 } from "./api.js";
-import { copyText, dialog, fill, h, notice } from "./dom.js";
+import { copyText, dialog, fill, h, notice, pageLeaving } from "./dom.js";
 
 const PACES = [["instant", 0], ["quick", 0.4], ["normal", 0.9], ["slow", 1.8]];
 const BOT_NAMES = ["Robin", "Sasha", "Kim", "Alex"];
@@ -31,7 +31,7 @@ async function tileModule(game) {
   try {
     return await import(game.lobby_module);
   } catch (error) {
-    console.error(error);
+    if (!pageLeaving()) console.error(error);
     return {};
   }
 }
@@ -48,7 +48,7 @@ async function loadChoices(game) {
     try {
       options[choice.from] = (await game.tile.choices?.(choice.from)) || [];
     } catch (error) {
-      console.error(error);
+      if (!pageLeaving()) console.error(error);
     }
   }
   return options;

@@ -1,11 +1,7 @@
 // The client's entry: the address says which page to show.
-import { h, fill } from "./dom.js";
+import { h, fill, pageLeaving } from "./dom.js";
 
 const root = document.getElementById("app");
-// Firefox fails the requests of a page being left (Chromium drops them): no error to show then.
-let leaving = false;
-addEventListener("beforeunload", () => { leaving = true; });
-addEventListener("pageshow", () => { leaving = false; });
 
 async function route() {
   const query = new URLSearchParams(location.search);
@@ -33,7 +29,7 @@ async function route() {
       await openLobby(root);
     }
   } catch (error) {
-    if (leaving) return;
+    if (pageLeaving()) return;
     console.error(error);
     fill(root, h("div.page", {}, h("h1", {}, "Something went wrong"), h("p", {}, String(error.message || error)),
       h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
