@@ -149,11 +149,15 @@ def test_a_duel_moves_in_short_animations_from_the_frames_alone(
     table = server.create_table("fm", [{"person": "Ann", "deck": motion_deck()}, {"duelist": 1, "pace": 0}])
     moving = open_page(browser, table["seats"][0]["link"], "no-preference")
     still = open_page(browser, table["watch"], "reduce")
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, play(server, table, turns=8)).result()
-    moving.wait_for_timeout(1500)
-    motions: list[dict[str, Any]] = moving.evaluate("window.motions")
-    seen = {motion["kind"] for motion in motions}
+    # The duelist's deck is drawn anew each run: a duel may take more than 8 turns to show an attack.
+    for turns in (8, 16, 24):
+        with ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, play(server, table, turns=turns)).result()
+        moving.wait_for_timeout(1500)
+        motions: list[dict[str, Any]] = moving.evaluate("window.motions")
+        seen = {motion["kind"] for motion in motions}
+        if seen >= KINDS or moving.evaluate("document.body.dataset.over") == "1":
+            break
     assert seen >= KINDS, f"missing: {KINDS - seen}"
     # Every animation lasts under half a second, delay included.
     assert all(0 < motion["total"] < 0.5 for motion in motions), [
