@@ -16,12 +16,18 @@ Two stages, each seeded (the same command writes the same file):
    `--minutes` of wall clock have passed; `--stop K` ends it after K batches,
    which repeats a run that `--minutes` cut (the machine's speed varies).
 
-After imitation and at the end the greedy policy plays `--eval-games` new
-games against each opponent (the share it won, with its 95% Wilson interval),
-and the network is saved as a policy file, its weights in float16 unless
+After imitation, every `--every` batches and at the end the greedy policy
+plays `--eval-games` new games against each opponent (the share it won, with
+its 95% Wilson interval); `--png FILE` draws those shares as learning curves.
+The network is saved as a policy file, its weights in float16 unless
 `--float32` (half the size; `policy:FILE` reads either), which plays as a bot:
 
     cardtable simulate scout --players policy:examples/scout-policy.npz,heuristic,heuristic,heuristic
+
+PPO alone, against random, with its learning curve (docs/rl.md, "An example that learns"):
+
+    python examples/train_policy.py drump --imitation-games 0 --opponents random --episodes 64 \
+        --batches 120 --minutes 60 --learning-rate 1e-3 --every 5 --png drump-learning-curve.png
 """
 
 from __future__ import annotations
@@ -67,6 +73,8 @@ def main() -> None:
     parser.add_argument("--learning-rate", type=float, default=3e-4, help="PPO's first step size")
     parser.add_argument("--hidden", default="128,128", help="the two hidden layers' sizes")
     parser.add_argument("--eval-games", type=int, default=200, help="games a measure, per opponent")
+    parser.add_argument("--every", type=int, default=None, help="measure every K PPO batches too")
+    parser.add_argument("--png", default=None, help="draw the measures as learning curves in this PNG")
     parser.add_argument("--float32", action="store_true", help="save the weights in float32")
     parser.add_argument("--out", default=None, help="the policy file (default GAME-policy.npz)")
     arguments = parser.parse_args()
@@ -116,10 +124,16 @@ def main() -> None:
             arguments.game, opponents=[opponent] * (seats - 1), seat=None, max_steps=steps, reward=reward
         )
 
-    def measure(network: Network, when: str) -> None:
+    #: Each measure: the PPO games played before it, and the share won against each opponent.
+    curve: list[tuple[int, dict[str, float]]] = []
+
+    def measure(network: Network, when: str, games: int = 0) -> None:
         count = arguments.eval_games
+        shares: dict[str, float] = {}
+        curve.append((games, shares))
         for opponent in opponents:
             wins, draws, _ = win_rate(network, environment(opponent), count, seed=0)
+            shares[opponent] = wins
             low, high = wilson_interval(wins * count, count)
             print(
                 f"{clock()}  {when}, against {opponent} x{seats - 1}: won {wins:.1%} [{low:.1%}, {high:.1%}] "
@@ -134,6 +148,7 @@ def main() -> None:
     if arguments.batches:
         measure(model.policy(), "after imitation")
     ppo_started = time.perf_counter()
+    played_batches = 0
     for batch in range(1, arguments.batches + 1):
         if time.perf_counter() - ppo_started > 60 * arguments.minutes:
             print(f"{clock()}  --minutes stopped PPO: --stop {batch - 1} repeats the run")
@@ -154,10 +169,42 @@ def main() -> None:
             f"entropy {losses['entropy']:.3f}",
             flush=True,
         )
+        if arguments.every and batch % arguments.every == 0 and batch < arguments.batches:
+            measure(model.policy(), f"batch {batch}", batch * share * len(opponents))
+        played_batches = batch
 
     model.policy().save(out, half=not arguments.float32)
-    measure(Network.load(out, encoding), "saved")
+    measure(Network.load(out, encoding), "saved", played_batches * share * len(opponents))
     print(f"Policy saved to {out} ({os.path.getsize(out):,} bytes); play it with --vs policy:{out}")
+    if arguments.png:
+        draw_curves(curve, arguments.png, f"{game.title}, {seats} seats: greedy policy's wins")
+        print(f"Learning curves drawn in {arguments.png}")
+
+
+def draw_curves(curve: list[tuple[int, dict[str, float]]], path: str, title: str) -> None:
+    """The share won against each opponent, measure by measure, over the PPO games played."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(7, 4), dpi=110)
+    for opponent in curve[0][1]:
+        axes.plot(
+            [games for games, _ in curve],
+            [100 * shares[opponent] for _, shares in curve],
+            marker="o",
+            label=f"against {opponent}",
+        )
+    axes.set_xlabel("PPO games played")
+    axes.set_ylabel("games won (%)")
+    axes.set_ylim(0, 100)
+    axes.set_title(title)
+    axes.legend(loc="lower right")
+    axes.grid(alpha=0.3)
+    figure.tight_layout()
+    figure.savefig(path)
+    plt.close(figure)
 
 
 if __name__ == "__main__":
