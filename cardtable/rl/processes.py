@@ -24,6 +24,7 @@ import contextlib
 import multiprocessing
 import multiprocessing.connection
 import pickle
+import time
 import traceback
 from collections.abc import Sequence
 from typing import Any
@@ -156,6 +157,13 @@ class CardtableProcessVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         infos = self._infos([answer[3] for answer in answers])
         return self._batch(), rewards, terminations, truncations, infos
 
+    def worker_seconds(self) -> list[float]:
+        """Each worker's CPU seconds so far (`time.process_time()` in it): what a benchmark counts."""
+        self._refuse_closed()
+        for pipe in self._pipes:
+            pipe.send(("seconds", None))
+        return [float(seconds) for seconds in self._gather()]
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Every game's mask now, as booleans of shape (N, actions)."""
         return self._masks.astype(bool)
@@ -249,6 +257,8 @@ def _work(
                 return
             if command == "reset":
                 answer: Any = split_infos(vector._deal(argument))
+            elif command == "seconds":
+                answer = time.process_time()
             else:
                 rewards, terminations, truncations, infos = vector._play(actions[run.start : run.stop])
                 answer = (rewards, terminations, truncations, split_infos(infos))

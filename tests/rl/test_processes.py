@@ -47,6 +47,8 @@ def test_the_batch_over_processes_equals_the_batch_in_one(game: str, opponents: 
             ended += int(terminations.sum())
         assert ended >= 1
         assert np.array_equal(spread.action_masks(), here.action_masks())
+        seconds = spread.worker_seconds()
+        assert len(seconds) == 2 and all(second > 0 for second in seconds)
     finally:
         spread.close()
 
