@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import cardtable.rl
-from cardtable.rl.processes import WorkerError, shares
+from cardtable.rl.processes import CardtableProcessVectorEnv, WorkerError, shares
 
 GAMES = [("drump", ["heuristic"]), ("scout", ["random"] * 3), ("dnup", ["heuristic"] * 3), ("fm", ["random"])]
 
@@ -103,3 +103,21 @@ def test_a_workers_error_is_raised_here_and_a_closed_batch_refuses_steps() -> No
         vector.close()
     with pytest.raises(RuntimeError, match="closed"):
         vector.step(np.zeros(2, dtype=int))
+
+
+def test_workers_started_afresh_by_spawn_step_the_same_games() -> None:
+    # A spawned worker imports cardtable anew and gets its options by pickle (fork copies this process).
+    spread = CardtableProcessVectorEnv("dnup", 3, 2, context="spawn", opponents=["random"] * 3)
+    here = cardtable.rl.vector_env("dnup", 3, opponents=["random"] * 3)
+    try:
+        observations, _ = spread.reset(seed=4)
+        expected, _ = here.reset(seed=4)
+        rng = np.random.default_rng(0)
+        for _ in range(30):
+            assert np.array_equal(observations["observation"], expected["observation"])
+            ids = random_ids(observations["action_mask"], rng)
+            observations, rewards, *_ = spread.step(ids)
+            expected, expected_rewards, *_ = here.step(ids)
+            assert np.array_equal(rewards, expected_rewards)
+    finally:
+        spread.close()
