@@ -31,8 +31,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium.vector import AutoresetMode, VectorEnv
-from gymnasium.vector.utils import batch_space
+from gymnasium.vector import VectorEnv
 
 from cardtable.games import AnyGame
 from cardtable.rl.gym import CardtableGym
@@ -40,9 +39,12 @@ from cardtable.rl.vector import (
     NUMBERS,
     CardtableVectorEnv,
     SplitInfos,
+    VectorStep,
     action_ids,
+    check_batch,
     episode_seeds,
     split_infos,
+    take_spaces,
     vector_infos,
 )
 
@@ -73,12 +75,9 @@ class CardtableProcessVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         context: str | None = None,
         **options: Any,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs={num_envs!r}: how many games to step at once, 1 or more")
+        check_batch(num_envs, options)
         if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= num_envs:
             raise ValueError(f"workers={workers!r}: how many processes share the games, 1 to num_envs")
-        if options.get("render_mode") is not None:
-            raise ValueError("render_mode: a vector environment renders nothing; render one CardtableGym")
         try:
             pickle.dumps((game, options))
         except Exception as error:
@@ -88,13 +87,8 @@ class CardtableProcessVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
             ) from error
         # One game here for the spaces (and to refuse bad options before any process starts).
         first = CardtableGym(game, **options)
-        self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
-        self.num_envs, self.workers = num_envs, workers
-        self.single_observation_space = first.observation_space
-        self.single_action_space = first.action_space
-        self.observation_space = batch_space(first.observation_space, num_envs)
-        self.action_space = batch_space(first.action_space, num_envs)
-        self.render_mode = None
+        take_spaces(self, first, num_envs)
+        self.workers = workers
         encoding = first.table.encoding
         sizes = (encoding.observation_size, encoding.action_count)
         first.close()
@@ -135,15 +129,7 @@ class CardtableProcessVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         infos = self._infos(list(self._gather()))  # the workers have written their rows once they answer
         return self._batch(), infos
 
-    def step(
-        self, actions: npt.ArrayLike
-    ) -> tuple[
-        dict[str, npt.NDArray[Any]],
-        npt.NDArray[np.float64],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+    def step(self, actions: npt.ArrayLike) -> VectorStep:
         """Each game plays its action (a game that ended at the last step is dealt anew instead)."""
         ids = action_ids(actions, self.num_envs)
         self._refuse_closed()

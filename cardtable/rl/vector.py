@@ -32,6 +32,35 @@ from cardtable.rl.gym import CardtableGym
 NUMBERS = ("seat", "illegal", "winners", "scores")
 
 
+#: What a vector step returns: observations and masks, rewards, terminations, truncations, infos.
+VectorStep = tuple[
+    dict[str, npt.NDArray[Any]],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.bool_],
+    dict[str, Any],
+]
+
+
+def check_batch(num_envs: object, options: dict[str, Any]) -> None:
+    """Refuse by name a count of games that is not a whole number from 1, or a render mode."""
+    if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+        raise ValueError(f"num_envs={num_envs!r}: how many games to step at once, 1 or more")
+    if options.get("render_mode") is not None:
+        raise ValueError("render_mode: a vector environment renders nothing; render one CardtableGym")
+
+
+def take_spaces(vector: VectorEnv[Any, Any, Any], first: CardtableGym, num_envs: int) -> None:
+    """A batch of `num_envs` games of `first`'s kind: its count, spaces, metadata (autoreset next step)."""
+    vector.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    vector.num_envs = num_envs
+    vector.single_observation_space = first.observation_space
+    vector.single_action_space = first.action_space
+    vector.observation_space = batch_space(first.observation_space, num_envs)
+    vector.action_space = batch_space(first.action_space, num_envs)
+    vector.render_mode = None
+
+
 def episode_seeds(seed: int | Sequence[int] | None, count: int) -> list[int | None]:
     """Each game's seed for `reset(seed=...)`: `seed + i` for game i, the i-th of a list, or None."""
     if seed is None:
@@ -90,19 +119,10 @@ class CardtableVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
     """`num_envs` copies of one `CardtableGym`, stepped together, observations and masks stacked."""
 
     def __init__(self, game: str | AnyGame, num_envs: int, **options: Any) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError(f"num_envs={num_envs!r}: how many games to step at once, 1 or more")
-        if options.get("render_mode") is not None:
-            raise ValueError("render_mode: a vector environment renders nothing; render one CardtableGym")
-        self.metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+        check_batch(num_envs, options)
         self.envs = [CardtableGym(game, **options) for _ in range(num_envs)]
-        self.num_envs = num_envs
         first = self.envs[0]
-        self.single_observation_space = first.observation_space
-        self.single_action_space = first.action_space
-        self.observation_space = batch_space(first.observation_space, num_envs)
-        self.action_space = batch_space(first.action_space, num_envs)
-        self.render_mode = None
+        take_spaces(self, first, num_envs)
         encoding = first.table.encoding
         self._observations = np.zeros((num_envs, encoding.observation_size), dtype=np.float32)
         self._masks = np.zeros((num_envs, encoding.action_count), dtype=np.int8)
@@ -125,15 +145,7 @@ class CardtableVectorEnv(VectorEnv[dict[str, Any], Any, Any]):
         self._done[:] = False
         return infos
 
-    def step(
-        self, actions: npt.ArrayLike
-    ) -> tuple[
-        dict[str, npt.NDArray[Any]],
-        npt.NDArray[np.float64],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-        dict[str, Any],
-    ]:
+    def step(self, actions: npt.ArrayLike) -> VectorStep:
         """Each game plays its action (a game that ended at the last step is dealt anew instead)."""
         rewards, terminations, truncations, infos = self._play(action_ids(actions, self.num_envs))
         return self._batch(), rewards, terminations, truncations, vector_infos(self, *split_infos(infos))

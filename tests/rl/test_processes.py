@@ -53,25 +53,6 @@ def test_the_batch_over_processes_equals_the_batch_in_one(game: str, opponents: 
         spread.close()
 
 
-def test_a_seeded_batch_over_processes_repeats_and_another_seed_differs() -> None:
-    def run(seed: int) -> list[bytes]:
-        vector = cardtable.rl.process_vector_env("fm", 4, opponents=["random"])
-        try:
-            observations, _ = vector.reset(seed=seed)
-            rng = np.random.default_rng(0)
-            seen = []
-            for _ in range(60):
-                seen.append(observations["observation"].tobytes() + observations["action_mask"].tobytes())
-                observations, rewards, *_ = vector.step(random_ids(observations["action_mask"], rng))
-                seen.append(rewards.tobytes())
-            return seen
-        finally:
-            vector.close()
-
-    assert run(7) == run(7)
-    assert run(7) != run(8)
-
-
 @pytest.mark.parametrize(
     ("arguments", "words"),
     [
