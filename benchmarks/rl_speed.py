@@ -2,13 +2,22 @@
 
     python benchmarks/rl_speed.py [--steps 20000] [--rounds 5]
 
-Every environment runs the same loop in this one process: `last()` (which
-builds the acting agent's observation and mask), a uniformly random legal id
-from the mask, `step()`, and a seeded `reset()` at each game's end.  A step
+Every environment runs the same loop in this one process (the one over
+worker processes steps its games in them): `last()` (which builds the
+acting agent's observation and mask), a uniformly random legal id from the
+mask, `step()`, and a seeded `reset()` at each game's end.  A step
 is one action.  The environments take turns, `--rounds` times, each playing
 its share of the steps in a round, and the figure is steps per second of this
 process's CPU time: other programs loading the machine slow the wall clock,
-not this count, and interleaving spreads what remains evenly.
+not this count, and interleaving spreads what remains evenly.  The vector
+environment over worker processes (`process_vector_env`) spends its CPU in
+the workers, side by side: its rows count this process's CPU time plus the
+slowest worker's (each round), the time the batch takes when each worker has
+a core of its own.  `wall steps/s` is the wall clock's figure of every row:
+on a machine whose cores other programs keep busy, the workers wait for
+them there.  Set `PYTHONPATH`
+to a compiled copy of the package (`python tools/build_compiled.py --into
+DIR`) to measure the compiled build; the workers inherit it.
 
 PettingZoo 1.27's classic environments all import pygame when their module
 loads, though they draw with it only when given a render mode (never here);
@@ -68,8 +77,9 @@ class Engine:
             self.agents = []
 
 
-#: How many games the vector environments step at once.
+#: How many games the vector environments step at once; the one over processes, and its workers.
 VECTOR = 64
+SPREAD, WORKERS = 256, 2
 OURS: list[tuple[str, Callable[[], Any]]] = [
     ("cardtable DRUMP", lambda: cardtable.rl.env("drump")),
     ("cardtable Scout, 4 seats", lambda: cardtable.rl.env("scout", seats=4)),
@@ -82,6 +92,17 @@ BATCHED: list[tuple[str, Callable[[], Any]]] = [
     (f"cardtable DRUMP, vector ({VECTOR} games)", lambda: cardtable.rl.vector_env("drump", VECTOR)),
     ("cardtable duel, Gymnasium (1 game)", lambda: cardtable.rl.gym_env("fm")),
     (f"cardtable duel, vector ({VECTOR} games)", lambda: cardtable.rl.vector_env("fm", VECTOR)),
+]
+#: The vector environment over worker processes (its CPU time: this process's plus the slowest worker's).
+SPREAD_OUT: list[tuple[str, Callable[[], Any]]] = [
+    (
+        f"cardtable DRUMP, processes ({WORKERS} x {SPREAD // WORKERS} games)",
+        lambda: cardtable.rl.process_vector_env("drump", SPREAD, WORKERS),
+    ),
+    (
+        f"cardtable duel, processes ({WORKERS} x {SPREAD // WORKERS} games)",
+        lambda: cardtable.rl.process_vector_env("fm", SPREAD, WORKERS),
+    ),
 ]
 ENGINES: list[tuple[str, Callable[[], Any]]] = [
     ("engine DRUMP (legal_actions + apply)", lambda: Engine("drump", 2)),
@@ -110,6 +131,7 @@ class Runner:
     steps: int = 0
     games: int = 0
     seconds: float = 0.0
+    wall: float = 0.0
 
     def __post_init__(self) -> None:
         self.rng = np.random.default_rng(self.seed)
@@ -117,7 +139,9 @@ class Runner:
 
     def play(self, steps: int) -> None:
         """Random legal play for `steps` more actions (a game cut short goes on in the next round)."""
-        started = time.process_time()
+        spread = isinstance(self.environment, cardtable.rl.CardtableProcessVectorEnv)
+        before = self.environment.worker_seconds() if spread else []
+        started, clock = time.process_time(), time.perf_counter()
         if isinstance(self.environment, Engine):
             self._play_engine(steps)
         elif isinstance(self.environment, gymnasium.vector.VectorEnv):
@@ -127,6 +151,12 @@ class Runner:
         else:
             self._play_aec(steps)
         self.seconds += time.process_time() - started
+        self.wall += time.perf_counter() - clock
+        if spread:
+            # The workers step side by side: on free cores the batch takes this process's own CPU
+            # time (ids, copies, messages) plus its slowest worker's.
+            after = self.environment.worker_seconds()
+            self.seconds += max(end - start for start, end in zip(before, after, strict=True))
         self.steps += steps
 
     def _play_engine(self, steps: int) -> None:
@@ -206,7 +236,7 @@ def main() -> None:
     classic, stand_in = classic_environments()
     runners: list[Runner] = []
     missing: list[str] = []
-    for name, make in [*OURS, *ENGINES, *BATCHED, *classic]:
+    for name, make in [*OURS, *ENGINES, *BATCHED, *SPREAD_OUT, *classic]:
         if make is None:
             missing.append(name)
         else:
@@ -219,14 +249,22 @@ def main() -> None:
         title=f"Environment steps per CPU second, random legal play (Python {platform.python_version()}, "
         f"{platform.machine()})"
     )
-    for column in ("environment", "steps/s", "µs/step", "steps", "games"):
+    for column in ("environment", "steps/s", "µs/step", "wall steps/s", "steps", "games"):
         table.add_column(column, justify="left" if column == "environment" else "right")
     for runner in runners:
-        rate = runner.steps / runner.seconds
-        figures = (f"{rate:,.0f}", f"{1e6 / rate:,.0f}", f"{runner.steps:,}", f"{runner.games:,}")
+        rate, wall = runner.steps / runner.seconds, runner.steps / runner.wall
+        figures = (
+            f"{rate:,.0f}",
+            f"{1e6 / rate:,.0f}",
+            f"{wall:,.0f}",
+            f"{runner.steps:,}",
+            f"{runner.games:,}",
+        )
         table.add_row(runner.name, *figures)
+        if isinstance(runner.environment, cardtable.rl.CardtableProcessVectorEnv):
+            runner.environment.close()
     for name in missing:
-        table.add_row(name, "-", "-", "-", "-")
+        table.add_row(name, "-", "-", "-", "-", "-")
     Console().print(table)
     if stand_in:
         print("pygame is not installed: an empty stand-in module was imported in its place (nothing drawn).")

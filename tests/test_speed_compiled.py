@@ -110,7 +110,9 @@ def test_the_compiled_build_plays_the_same_games_as_the_pure_one(roots: tuple[Pa
 
 
 #: The games' own tests, bad input included, and the search's (its bots travel between processes),
-#: which the compiled build must pass as the pure one does.
+#: which the compiled build must pass as the pure one does; and the environments' pinned digests
+#: (every observation, mask, reward and info of seeded play: the same in both builds) and the
+#: batch over worker processes (its workers import the compiled build).
 GAME_TESTS = (
     "tests/drump",
     "tests/scout",
@@ -118,6 +120,8 @@ GAME_TESTS = (
     "tests/fm",
     "tests/test_search.py",
     "tests/test_parallel_search.py",
+    "tests/rl/test_fast_steps.py",
+    "tests/rl/test_processes.py",
 )
 
 

@@ -27,6 +27,7 @@ from cardtable.bots.learned import Encoding, encoding_for
 from cardtable.games import AnyGame
 from cardtable.rl.aec import CardtableAEC
 from cardtable.rl.gym import CardtableGym
+from cardtable.rl.processes import CardtableProcessVectorEnv
 from cardtable.rl.registration import env_id, register_games
 from cardtable.rl.table import FINAL_ID, outcome_rewards
 from cardtable.rl.vector import CardtableVectorEnv
@@ -67,10 +68,20 @@ def vector_env(game: str | AnyGame, num_envs: int, **options: Any) -> CardtableV
     return CardtableVectorEnv(game, num_envs, **options)
 
 
+def process_vector_env(
+    game: str | AnyGame, num_envs: int, workers: int = 2, **options: Any
+) -> CardtableProcessVectorEnv:
+    """`vector_env` with the games shared out over `workers` processes (observations and masks in shared
+    memory, one message per worker a step): up to `workers` times the steps/s on as many free cores.
+    The options must pickle (opponents as module functions); `close()` stops the workers."""
+    return CardtableProcessVectorEnv(game, num_envs, workers, **options)
+
+
 __all__ = [
     "FINAL_ID",
     "CardtableAEC",
     "CardtableGym",
+    "CardtableProcessVectorEnv",
     "CardtableVectorEnv",
     "Encoding",
     "encoding_for",
@@ -78,5 +89,6 @@ __all__ = [
     "env_id",
     "gym_env",
     "outcome_rewards",
+    "process_vector_env",
     "vector_env",
 ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
-from gymnasium.vector import AutoresetMode
+from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
 import cardtable.rl
@@ -60,9 +62,11 @@ def test_the_batch_is_the_single_games_stacked_autoreset_included(game: str, opp
     assert ended >= 1
 
 
-def test_a_seeded_batch_repeats_and_another_seed_differs() -> None:
+# The batch over worker processes too (tests/rl/test_processes.py checks the rest of it).
+@pytest.mark.parametrize("make", [cardtable.rl.vector_env, cardtable.rl.process_vector_env])
+def test_a_seeded_batch_repeats_and_another_seed_differs(make: Callable[..., VectorEnv]) -> None:
     def run(seed: int) -> list[bytes]:
-        vector = cardtable.rl.vector_env("drump", 4, opponents=["heuristic"])
+        vector = make("drump", 4, opponents=["heuristic"])
         observations, _ = vector.reset(seed=seed)
         rng = np.random.default_rng(0)
         seen = []
@@ -70,6 +74,7 @@ def test_a_seeded_batch_repeats_and_another_seed_differs() -> None:
             seen.append(observations["observation"].tobytes() + observations["action_mask"].tobytes())
             observations, rewards, *_ = vector.step(random_ids(observations["action_mask"], rng))
             seen.append(rewards.tobytes())
+        vector.close()
         return seen
 
     assert run(7) == run(7)
