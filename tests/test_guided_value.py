@@ -104,10 +104,13 @@ def _tree(bot: GuidedBot) -> list[GuidedNode]:
     return roots
 
 
-def test_with_playouts_alone_a_node_reads_the_network_only_once_searched_from() -> None:
+def test_a_node_reads_its_priors_only_once_searched_from() -> None:
     nodes = _tree(GuidedBot(GAME, _network(), iterations=80, mix=1.0))
     assert len(nodes) > 40
     # The root reads its view; every other node its first drawn state after its first visit.
     assert all((node.priors is not None) == (node.visits > 1 or node.parent is None) for node in nodes)
     nodes = _tree(GuidedBot(GAME, _network(), iterations=80, mix=0.5))
-    assert all(node.priors is not None for node in nodes if node.visits)
+    # With the value head read at every leaf, its hidden layer is kept there until the priors need it.
+    for node in nodes:
+        if node.parent is not None and node.visits:
+            assert (node.priors is None) == (node.hidden is not None) == (node.visits == 1)

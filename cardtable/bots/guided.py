@@ -90,7 +90,16 @@ class PolicyValueNetwork:
 
     def scores(self, observation: Observation) -> Array:
         """The action scores of one observation (the value head not read)."""
-        return self.hidden(observation) @ self.policy.weights[-1] + self.policy.biases[-1]
+        return self.head(self.hidden(observation))
+
+    def head(self, hidden: Array) -> Array:
+        """The action scores of a last hidden layer."""
+        return hidden @ self.policy.weights[-1] + self.policy.biases[-1]
+
+    def value(self, hidden: Array) -> float:
+        """The value (0 to 1) of a last hidden layer."""
+        logit = float(hidden @ self.value_weight[:, 0]) + float(self.value_bias[0])
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
 
     def evaluate(self, observation: Observation) -> tuple[Array, float]:
         """The action scores and the value (0 to 1) of one observation."""
@@ -143,13 +152,15 @@ SETTINGS = (("mix", 0.0), ("exploration", 1.5), ("temperature", 1.0))
 class GuidedNode(TreeNode):
     """A tree node whose children are keyed by their actions' ids; its priors once it is searched from."""
 
-    __slots__ = ("priors",)
+    __slots__ = ("hidden", "priors")
 
     def __init__(self, action: Any, parent: GuidedNode | None, seat: int) -> None:
         super().__init__(action, parent, seat)
         #: exp(score / temperature), less the largest, of every action id, from the network's reading
         #: of a state drawn here (None: not yet read); a plain list, which Python indexes faster.
         self.priors: list[float] | None = None
+        #: The network's last hidden layer, read for the value at this leaf and kept for its priors.
+        self.hidden: Array | None = None
 
 
 class GuidedBot:
@@ -248,9 +259,12 @@ class GuidedBot:
                 legal = legal_actions(state)
                 ids = encoding.action_ids(legal)
             if node.priors is None:
-                # Its priors are read from the state drawn the second time it is reached: most
-                # leaves are reached once, and a playout alone values them (mix 1).
-                node.priors = self._priors(self.network.scores(self._observe(state, seat)))
+                # Its priors are read when it is first searched from (from the hidden layer its
+                # leaf's value read, or else the state drawn now): most leaves are reached once.
+                hidden = node.hidden
+                if hidden is None:
+                    hidden = self.network.hidden(self._observe(state, seat))
+                node.priors, node.hidden = self._priors(self.network.head(hidden)), None
             index = self._select(node, node.priors, ids)
             child = node.children.get(ids[index])
             if child is None:
@@ -290,11 +304,12 @@ class GuidedBot:
         return self.encoding.observe(self.game.view(state, seat))
 
     def _value(self, node: GuidedNode, state: Any, seat: int, rng: random.Random) -> list[float]:
-        """Each seat's reward at a node reached for the first time (its priors set if the network is read)."""
+        """Each seat's reward at a node reached for the first time (its hidden layer kept if read)."""
         if self.mix >= 1.0:
             return list(playout(self.game, state, rng, self.playout_depth))
-        scores, value = self.network.evaluate(self._observe(state, seat))
-        node.priors = self._priors(scores)
+        # The hidden layer is kept, for the priors, should the walk go on from here one day.
+        node.hidden = self.network.hidden(self._observe(state, seat))
+        value = self.network.value(node.hidden)
         seats = self.game.seats(state)
         # The value is the acting seat's expected payoff; the others share the rest.
         rewards = [(1.0 - value) / max(1, seats - 1)] * seats
