@@ -1,7 +1,7 @@
 """A network for the guided search: a trained policy's priors, and a value head fitted to many games.
 
     python examples/guided_value.py drump --policy examples/drump-policy.npz --bot heuristic \\
-        --games 2000 --seed 1 --out examples/drump-guided.npz
+        --games 3000 --held-out 300 --seed 1 --mix 0.5 --exploration 0.75 --out examples/drump-guided.npz
 
 The policy file's layers are kept (its moves are the search's priors); the value head, the mover's
 expected payoff, is fitted on the policy's last hidden layer to the results of `--games` games of

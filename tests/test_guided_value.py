@@ -114,3 +114,12 @@ def test_a_node_reads_its_priors_only_once_searched_from() -> None:
     for node in nodes:
         if node.parent is not None and node.visits:
             assert (node.priors is None) == (node.hidden is not None) == (node.visits == 1)
+
+
+def test_the_shipped_network_names_the_settings_it_was_measured_with() -> None:
+    path = Path(__file__).parent.parent / "examples" / "drump-guided.npz"
+    bot = make_bot(f"ismcts+net@30:{path}", GAME)
+    assert isinstance(bot, GuidedBot) and (bot.mix, bot.exploration, bot.temperature) == (0.5, 0.75, 1.0)
+    match = Match(GAME, seed=2)
+    legal = match.legal_actions()
+    assert bot.choose(match.view(match.current_seat), legal, random.Random(1)) in legal
