@@ -123,3 +123,18 @@ def test_the_shipped_network_names_the_settings_it_was_measured_with() -> None:
     match = Match(GAME, seed=2)
     legal = match.legal_actions()
     assert bot.choose(match.view(match.current_seat), legal, random.Random(1)) in legal
+
+
+def test_legal_actions_scored_far_below_an_illegal_one_are_still_searched() -> None:
+    match = Match(GAME, seed=4)
+    while len(match.legal_actions()) < 3:
+        match.play(match.legal_actions()[0])
+    legal = match.legal_actions()
+    network = _network(mix=1.0)
+    illegal = next(i for i in range(ENCODING.action_count) if i not in ENCODING.action_ids(legal))
+    network.policy.weights[-1][:] = 0.0
+    network.policy.biases[-1][:] = 0.0
+    network.policy.biases[-1][illegal] = 5000.0
+    bot = GuidedBot(GAME, network, iterations=40)
+    assert bot.choose(match.view(match.current_seat), legal, random.Random(1)) in legal
+    assert sum(visits for _, visits in bot.last_visits) == 40

@@ -156,7 +156,7 @@ class GuidedNode(TreeNode):
 
     def __init__(self, action: Any, parent: GuidedNode | None, seat: int) -> None:
         super().__init__(action, parent, seat)
-        #: exp(score / temperature), less the largest, of every action id, from the network's reading
+        #: exp((score - the largest score) / temperature) of every action id, from the network's reading
         #: of a state drawn here (None: not yet read); a plain list, which Python indexes faster.
         self.priors: list[float] | None = None
         #: The network's last hidden layer, read for the value at this leaf and kept for its priors.
@@ -229,7 +229,9 @@ class GuidedBot:
 
     def _priors(self, scores: Array) -> list[float]:
         """exp((score - the largest) / temperature) of every id: the priors, once normalised."""
-        return np.exp((scores - scores.max()) / self.temperature).tolist()  # type: ignore[no-any-return]
+        # In float64, so that a legal action scored far below an illegal one keeps a prior above 0.
+        wide = scores.astype(np.float64)
+        return np.exp((wide - wide.max()) / self.temperature).tolist()  # type: ignore[no-any-return]
 
     def _iterate(
         self, root: GuidedNode, state: Any, rng: random.Random, root_legal: Sequence[Any], root_ids: list[int]
@@ -285,7 +287,11 @@ class GuidedBot:
                 visits += child.visits
                 total += child.total
         untried_mean = total / visits if visits else 0.5
-        scale = self.exploration * math.sqrt(node.visits + 1) / sum(priors)
+        total_prior = sum(priors)
+        if total_prior <= 0.0:
+            # Every legal action scored hundreds below some illegal one: no preference among them.
+            priors, total_prior = [1.0] * len(ids), float(len(ids))
+        scale = self.exploration * math.sqrt(node.visits + 1) / total_prior
         best, best_value = 0, -math.inf
         for index, child in enumerate(found):
             if child is None or not child.visits:
