@@ -233,7 +233,14 @@ def run(plan: Plan, save: Callable[[int, PolicyValueNetwork], None], report: Cal
 def _copy(network: PolicyValueNetwork) -> PolicyValueNetwork:
     policy = network.policy
     copied = type(policy)(policy.game, [w.copy() for w in policy.weights], [b.copy() for b in policy.biases])
-    return PolicyValueNetwork(copied, network.value_weight.copy(), network.value_bias.copy(), network.mix)
+    return PolicyValueNetwork(
+        copied,
+        network.value_weight.copy(),
+        network.value_bias.copy(),
+        network.mix,
+        network.exploration,
+        network.temperature,
+    )
 
 
 def describe(plan: Plan) -> str:

@@ -7,16 +7,19 @@ state is the one of highest
     Q + c * P * sqrt(N) / (1 + n)
 
 (PUCT, as in AlphaZero: Silver et al. 2017), where P is the network's prior for the action (its
-scores over the legal actions, softmaxed), n its visits, N the node's and Q its mean reward (an
-untried one counts the mean of those tried).  The walk stops at a node never reached before: the network
-reads the acting seat's observation of the drawn state there, once, for that node's priors and for
-the value of the position (the expected payoff of the seat to act), which is backed up, mixed with
-a random playout's result if `mix` > 0.  At the root the network reads the bot's own view.  The
-network is a policy file with a value head (`PolicyValueNetwork`): its policy alone plays as
-`policy:FILE`.
+scores over the legal actions divided by a temperature, softmaxed), n its visits, N the node's and
+Q its mean reward (an untried one counts the mean of those tried).  The walk stops at a node never
+reached before, a leaf, valued by the network's value head (the expected payoff of the seat to act
+there) mixed with a random playout's result by the share `mix`; with mix 1 the playout alone values
+it and the network is not read there.  A node's priors are read from the acting seat's observation
+of the state drawn when the walk first goes on from it (at its leaf if the value head read it
+then): most leaves are reached once, and a network read costs as much as a few plies of the game.
+At the root the network reads the bot's own view.  The network is a policy file with a value head
+(`PolicyValueNetwork`): its policy alone plays as `policy:FILE`.
 
 Named `ismcts+net@N:FILE` (N iterations a decision) or `ismcts+net@Ss:FILE` (S seconds), plain
-`ismcts+net:FILE` running 1,000 iterations.
+`ismcts+net:FILE` running 1,000 iterations.  The file names the search's settings (`mix`, the
+constant c, the priors' temperature), as it was measured with them.
 """
 
 from __future__ import annotations
@@ -46,14 +49,28 @@ PREFIX = "ismcts+net"
 
 class PolicyValueNetwork:
     """A policy network (dense layers, ReLU; one score per action id) with a value head on its last
-    hidden layer: one number, through a sigmoid, the expected payoff of the seat whose view it reads."""
+    hidden layer: one number, through a sigmoid, the expected payoff of the seat whose view it reads.
 
-    def __init__(self, policy: Network, value_weight: Array, value_bias: Array, mix: float = 0.0) -> None:
+    It carries the search settings it was measured with: `mix`, PUCT's `exploration` constant and the
+    priors' `temperature`.
+    """
+
+    def __init__(
+        self,
+        policy: Network,
+        value_weight: Array,
+        value_bias: Array,
+        mix: float = 0.0,
+        exploration: float = 1.5,
+        temperature: float = 1.0,
+    ) -> None:
         self.policy = policy
         self.value_weight = value_weight
         self.value_bias = value_bias
         #: The share of a leaf's value the search it was trained with took from a random playout.
         self.mix = mix
+        self.exploration = exploration
+        self.temperature = temperature
 
     @classmethod
     def fresh(
@@ -71,6 +88,19 @@ class PolicyValueNetwork:
             layer = np.maximum(layer @ weight + bias, 0.0)
         return layer
 
+    def scores(self, observation: Observation) -> Array:
+        """The action scores of one observation (the value head not read)."""
+        return self.head(self.hidden(observation))
+
+    def head(self, hidden: Array) -> Array:
+        """The action scores of a last hidden layer."""
+        return hidden @ self.policy.weights[-1] + self.policy.biases[-1]
+
+    def value(self, hidden: Array) -> float:
+        """The value (0 to 1) of a last hidden layer."""
+        logit = float(hidden @ self.value_weight[:, 0]) + float(self.value_bias[0])
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
+
     def evaluate(self, observation: Observation) -> tuple[Array, float]:
         """The action scores and the value (0 to 1) of one observation."""
         layer = self.hidden(observation)
@@ -78,9 +108,16 @@ class PolicyValueNetwork:
         value = float((layer @ self.value_weight + self.value_bias)[0])
         return scores, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value))))
 
-    def save(self, path: str | Path) -> None:
-        """A policy file (`policy:FILE` reads it) holding the value head too."""
-        arrays = self.policy.arrays(value_head=True, mix=self.mix)
+    def save(self, path: str | Path, half: bool = False) -> None:
+        """A policy file (`policy:FILE` reads it) holding the value head and the search's settings too;
+        `half` stores the policy's weights in float16."""
+        arrays = self.policy.arrays(
+            half=half,
+            value_head=True,
+            mix=self.mix,
+            exploration=self.exploration,
+            temperature=self.temperature,
+        )
         arrays["value_weight"], arrays["value_bias"] = self.value_weight, self.value_bias
         write_arrays(path, arrays)
 
@@ -93,23 +130,37 @@ class PolicyValueNetwork:
             with np.load(Path(path), allow_pickle=False) as archive:
                 weight = archive["value_weight"].astype(np.float32)
                 bias = archive["value_bias"].astype(np.float32)
-                mix = float(json.loads(str(archive["meta"])).get("mix", 0.0))
+                meta = json.loads(str(archive["meta"]))
+                settings = [float(meta.get(key, default)) for key, default in SETTINGS]
         except (KeyError, OSError, ValueError, TypeError, AttributeError, zipfile.BadZipFile):
             raise PolicyFileError(f"{where} has no value head: the guided search needs one") from None
-        if weight.shape != (policy.weights[-1].shape[0], 1) or bias.shape != (1,) or not 0.0 <= mix <= 1.0:
+        if weight.shape != (policy.weights[-1].shape[0], 1) or bias.shape != (1,):
             raise PolicyFileError(f"{where}: its value head does not fit its last hidden layer")
-        return cls(policy, weight, bias, mix)
+        mix, exploration, temperature = settings
+        if not (0.0 <= mix <= 1.0 and 0.0 < exploration <= 100.0 and 0.01 <= temperature <= 100.0):
+            raise PolicyFileError(
+                f"{where}: its search settings are out of range (mix {mix}: 0 to 1; exploration "
+                f"{exploration}: above 0, at most 100; temperature {temperature}: 0.01 to 100)"
+            )
+        return cls(policy, weight, bias, mix, exploration, temperature)
+
+
+#: The search's settings a network file may name, and their values where it names none.
+SETTINGS = (("mix", 0.0), ("exploration", 1.5), ("temperature", 1.0))
 
 
 class GuidedNode(TreeNode):
-    """A tree node whose children are keyed by their actions' ids; its priors once reached."""
+    """A tree node whose children are keyed by their actions' ids; its priors once it is searched from."""
 
-    __slots__ = ("scores",)
+    __slots__ = ("hidden", "priors")
 
     def __init__(self, action: Any, parent: GuidedNode | None, seat: int) -> None:
         super().__init__(action, parent, seat)
-        #: The network's scores over every action id at the first state drawn here (None: not reached).
-        self.scores: Array | None = None
+        #: exp((score - the largest score) / temperature) of every action id, from the network's reading
+        #: of a state drawn here (None: not yet read); a plain list, which Python indexes faster.
+        self.priors: list[float] | None = None
+        #: The network's last hidden layer, read for the value at this leaf and kept for its priors.
+        self.hidden: Array | None = None
 
 
 class GuidedBot:
@@ -121,10 +172,11 @@ class GuidedBot:
         network: PolicyValueNetwork,
         iterations: int | None = 1000,
         seconds: float | None = None,
-        exploration: float = 1.5,
+        exploration: float | None = None,
         mix: float | None = None,
         playout_depth: int = 8,
         name: str = PREFIX,
+        temperature: float | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations or seconds")
@@ -133,9 +185,12 @@ class GuidedBot:
         self.encoding = encoding_for(game.name)
         self.iterations = iterations
         self.seconds = seconds
-        self.exploration = exploration
+        #: PUCT's constant c (None: the network's own setting).
+        self.exploration = network.exploration if exploration is None else exploration
         #: The share of a leaf's value taken from a random playout (None: the network's own setting).
         self.mix = network.mix if mix is None else mix
+        #: The priors are softmax(scores / temperature) (None: the network's own setting).
+        self.temperature = network.temperature if temperature is None else temperature
         self.playout_depth = playout_depth
         self.name = name
         #: Iterations run by the last search, and its root's visits by action (for training).
@@ -151,15 +206,16 @@ class GuidedBot:
             return legal[0]
         draw = self.game.determinizer(view)
         root = GuidedNode(None, None, -1)
-        root.scores, _ = self.network.evaluate(self.encoding.observe(view))
+        root.priors = self._priors(self.network.scores(self.encoding.observe(view)))
         started = time.perf_counter()
         count = 0
+        root_ids = self.encoding.action_ids(legal)
+        unlogged = self.game.unlogged
         while not budget_spent(count, self.iterations, self.seconds, started):
-            self._iterate(root, self.game.unlogged(draw(rng)), rng, legal)
+            self._iterate(root, unlogged(draw(rng)), rng, legal, root_ids)
             count += 1
         self.last_iterations = count
-        ids = self.encoding.action_ids(legal)
-        visits: list[int] = [root.children[i].visits if i in root.children else 0 for i in ids]
+        visits: list[int] = [root.children[i].visits if i in root.children else 0 for i in root_ids]
         self.last_visits = list(zip(legal, visits, strict=True))
         total = sum(visits)
         if self.sample_moves and total > 0:
@@ -171,46 +227,73 @@ class GuidedBot:
         best = max(range(len(legal)), key=lambda index: visits[index])
         return legal[best]
 
-    def _iterate(self, root: GuidedNode, state: Any, rng: random.Random, root_legal: Sequence[Any]) -> None:
+    def _priors(self, scores: Array) -> list[float]:
+        """exp((score - the largest) / temperature) of every id: the priors, once normalised."""
+        # In float64, so that a legal action scored far below an illegal one keeps a prior above 0.
+        wide = scores.astype(np.float64)
+        return np.exp((wide - wide.max()) / self.temperature).tolist()  # type: ignore[no-any-return]
+
+    def _iterate(
+        self, root: GuidedNode, state: Any, rng: random.Random, root_legal: Sequence[Any], root_ids: list[int]
+    ) -> None:
         game, encoding = self.game, self.encoding
+        outcome, current_seat, apply, legal_actions = (
+            game.outcome,
+            game.current_seat,
+            game.apply,
+            game.legal_actions,
+        )
         node: GuidedNode = root
-        legal: Sequence[Any] | None = root_legal
+        legal: Sequence[Any] = root_legal
+        ids = root_ids
         while True:
-            result = game.outcome(state)
+            result = outcome(state)
             if result is not None:
                 rewards = [result.payoff(seat) for seat in range(game.seats(state))]
                 break
-            seat = game.current_seat(state)
+            seat = current_seat(state)
             assert seat is not None
-            if node.scores is None:
+            if not node.visits and node is not root:
+                # A node reached for the first time is a leaf: valued, not searched from yet.
                 rewards = self._value(node, state, seat, rng)
                 break
-            if legal is None:
-                legal = game.legal_actions(state)
-            ids = encoding.action_ids(legal)
-            index = self._select(node, ids)
+            if node is not root:
+                legal = legal_actions(state)
+                ids = encoding.action_ids(legal)
+            if node.priors is None:
+                # Its priors are read when it is first searched from (from the hidden layer its
+                # leaf's value read, or else the state drawn now): most leaves are reached once.
+                hidden = node.hidden
+                if hidden is None:
+                    hidden = self.network.hidden(self._observe(state, seat))
+                node.priors, node.hidden = self._priors(self.network.head(hidden)), None
+            index = self._select(node, node.priors, ids)
             child = node.children.get(ids[index])
             if child is None:
                 child = node.children[ids[index]] = GuidedNode(legal[index], node, seat)
-            node, state, legal = child, game.apply(state, legal[index]), None
+            node, state = child, apply(state, legal[index])
         node.back_up(tuple(rewards))
 
-    def _select(self, node: GuidedNode, ids: list[int]) -> int:
+    def _select(self, node: GuidedNode, weights: list[float], ids: list[int]) -> int:
         """The index of the legal action of highest PUCT score at `node`."""
-        assert node.scores is not None
-        scores = node.scores[ids]
-        priors = np.exp(scores - scores.max())
-        priors = (priors / priors.sum()).tolist()
+        priors = [weights[action_id] for action_id in ids]
         children = node.children
+        found = [children.get(action_id) for action_id in ids]
         # An action not yet tried counts the mean of those tried here, for the seat choosing now
         # (the node's own mean is its chooser's, who may be another seat); 0.5 before any.
-        tried = [child for child in (children.get(action_id) for action_id in ids) if child is not None]
-        visits = sum(child.visits for child in tried)
-        untried_mean = sum(child.total for child in tried) / visits if visits else 0.5
-        scale = self.exploration * math.sqrt(node.visits + 1)
+        visits, total = 0, 0.0
+        for child in found:
+            if child is not None:
+                visits += child.visits
+                total += child.total
+        untried_mean = total / visits if visits else 0.5
+        total_prior = sum(priors)
+        if total_prior <= 0.0:
+            # Every legal action scored hundreds below some illegal one: no preference among them.
+            priors, total_prior = [1.0] * len(ids), float(len(ids))
+        scale = self.exploration * math.sqrt(node.visits + 1) / total_prior
         best, best_value = 0, -math.inf
-        for index, action_id in enumerate(ids):
-            child = children.get(action_id)
+        for index, child in enumerate(found):
             if child is None or not child.visits:
                 value = untried_mean + scale * priors[index]
             else:
@@ -219,15 +302,20 @@ class GuidedBot:
                 best, best_value = index, value
         return best
 
-    def _value(self, node: GuidedNode, state: Any, seat: int, rng: random.Random) -> list[float]:
-        """Each seat's reward for a node reached for the first time, whose priors are set here."""
+    def _observe(self, state: Any, seat: int) -> Observation:
+        """The observation `seat` would have of a drawn state (its view's)."""
         observe_state = self.encoding.observe_state
-        observation = (
-            observe_state(state, seat)
-            if observe_state is not None
-            else self.encoding.observe(self.game.view(state, seat))
-        )
-        node.scores, value = self.network.evaluate(observation)
+        if observe_state is not None:
+            return observe_state(state, seat)
+        return self.encoding.observe(self.game.view(state, seat))
+
+    def _value(self, node: GuidedNode, state: Any, seat: int, rng: random.Random) -> list[float]:
+        """Each seat's reward at a node reached for the first time (its hidden layer kept if read)."""
+        if self.mix >= 1.0:
+            return list(playout(self.game, state, rng, self.playout_depth))
+        # The hidden layer is kept, for the priors, should the walk go on from here one day.
+        node.hidden = self.network.hidden(self._observe(state, seat))
+        value = self.network.value(node.hidden)
         seats = self.game.seats(state)
         # The value is the acting seat's expected payoff; the others share the rest.
         rewards = [(1.0 - value) / max(1, seats - 1)] * seats
