@@ -18,10 +18,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.bots import make_opponent
 from cardtable.bots.learned import encoding_for
+from cardtable.bots.learned.recorded import self_play
 from cardtable.core.chance import derive_seed
-from cardtable.core.match import Match, bot_rngs
 from cardtable.games import get_game
 from cardtable.rl.table import outcome_rewards
 from cardtable.rl.training import ActorCritic, masked_softmax, minibatches
@@ -56,27 +55,13 @@ def demonstrate(
     encoding = encoding_for(game_name)
     found = Demonstrations()
     for index in range(games):
-        match = Match(game, seed=derive_seed(seed, "demonstration", index), seats=seats)
-        count = game.seats(match.state)
-        bots = [make_opponent(teacher, game) for _ in range(count)]
-        rngs = bot_rngs(match.seed, count)
-        movers: list[int] = []
-        while not match.is_over:
-            seat = match.current_seat
-            assert seat is not None
-            legal = match.legal_actions()
-            view = match.view(seat)
-            action = bots[seat].choose(view, legal, rngs[seat])
-            if len(legal) > 1:
-                found.observations.append(encoding.observe(view).astype(np.float16))
-                found.legal.append(np.asarray(encoding.action_ids(legal), dtype=np.int32))
-                found.chosen.append(encoding.action_id(action))
-                movers.append(seat)
-            match.play(action, seat)
-        outcome = match.outcome
-        assert outcome is not None
-        rewards = outcome_rewards(outcome, count)
-        found.returns += [rewards[seat] for seat in movers]
+        played = self_play(game, teacher, derive_seed(seed, "demonstration", index), seats)
+        rewards = outcome_rewards(played.outcome, played.seats)
+        for decision in played.decisions:
+            found.observations.append(encoding.observe(decision.view).astype(np.float16))
+            found.legal.append(np.asarray(encoding.action_ids(decision.legal), dtype=np.int32))
+            found.chosen.append(encoding.action_id(decision.action))
+            found.returns.append(rewards[decision.seat])
     return found
 
 

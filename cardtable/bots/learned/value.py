@@ -15,10 +15,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from cardtable.bots import make_opponent
 from cardtable.bots.learned.encoding import encoding_for
+from cardtable.bots.learned.recorded import self_play
 from cardtable.core.chance import derive_seed
-from cardtable.core.match import Match, bot_rngs
 from cardtable.games import get_game
 
 Array = npt.NDArray[np.float64]
@@ -42,24 +41,9 @@ def record(game_name: str, bot: str, games: int, seed: int, first: int = 0) -> D
     encoding = encoding_for(game_name)
     found = Decisions()
     for index in range(first, first + games):
-        match = Match(game, seed=derive_seed(seed, "value", index))
-        count = game.seats(match.state)
-        bots = [make_opponent(bot, game) for _ in range(count)]
-        rngs = bot_rngs(match.seed, count)
-        movers: list[int] = []
-        while not match.is_over:
-            seat = match.current_seat
-            assert seat is not None
-            legal = match.legal_actions()
-            view = match.view(seat)
-            action = bots[seat].choose(view, legal, rngs[seat])
-            if len(legal) > 1:
-                found.observations.append(encoding.observe(view))
-                movers.append(seat)
-            match.play(action, seat)
-        outcome = match.outcome
-        assert outcome is not None
-        found.payoffs += [outcome.payoff(seat) for seat in movers]
+        played = self_play(game, bot, derive_seed(seed, "value", index))
+        found.observations += [encoding.observe(decision.view) for decision in played.decisions]
+        found.payoffs += [played.outcome.payoff(decision.seat) for decision in played.decisions]
     return found
 
 
