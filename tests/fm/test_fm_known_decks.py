@@ -15,7 +15,7 @@ from cardtable.core.errors import PositionError
 from cardtable.games.fm import GAME
 from cardtable.games.fm.ai import DuelistAI
 from cardtable.games.fm.carddata import duelists
-from cardtable.games.fm.decks import DUEL_MASTER_K, starter_deck
+from cardtable.games.fm.decks import DUEL_MASTER_K, draw_weighted, starter_deck
 from cardtable.games.fm.duelists import duel_position
 from cardtable.games.fm.state import HAND, FmState
 
@@ -101,3 +101,13 @@ def test_a_positions_duelists_are_kept_and_checked() -> None:
     for wrong in ([None, 40], [None, "Teana"], [0, None]):
         with pytest.raises(PositionError, match=r"position duelists: one duelist number \(1-39\) or null"):
             GAME.state_from_position({**position, "duelists": wrong}, rng, None)
+
+
+def test_a_weighted_draw_past_what_its_pool_allows_goes_on_from_the_catalogue() -> None:
+    pool = ((24, 5), (58, 1))
+    seen = {24: 2}
+    drawn: list[int] = []
+    draw_weighted(drawn, pool, (8, 9), 6, seen, random.Random(8))
+    # One more copy of 24 and three of 58 are all the pool allows; the other two from the catalogue.
+    assert sorted(drawn[:4]) == [24, 58, 58, 58] and set(drawn[4:]) <= {8, 9} and len(drawn) == 6
+    assert seen == {24: 3, 58: 3, **{c: drawn[4:].count(c) for c in set(drawn[4:])}}
