@@ -148,7 +148,8 @@ def test_a_seeded_search_makes_the_moves_it_was_recorded_making() -> None:
     (`state.UndealtDecks`): the deck cards are now drawn after the face-down and set cards, and in
     step with the playouts, so the same seed draws other (equally likely) states.  Recorded again
     when the search came to leave cancel out (`evaluate.search_actions`): its third move had been
-    one, putting back the two cards it had picked."""
+    one, putting back the two cards it had picked.  Recorded again when the seat's own deck came to
+    be dealt from the cards it holds (the view's `deck_rest`), not from the whole catalogue."""
     from cardtable.bots.ismcts import ISMCTSBot
     from cardtable.core.match import Match
 
@@ -161,7 +162,7 @@ def test_a_seeded_search_makes_the_moves_it_was_recorded_making() -> None:
         action = bot.choose(match.view(match.current_seat), legal, rng)
         chosen.append(legal.index(action))
         match.play(action)
-    assert chosen == [0, 3, 3, 2, 1, 2, 1, 3, 3, 0, 0, 0]
+    assert chosen == [1, 0, 0, 0, 0, 1, 2, 0, 0, 2, 4, 1]
 
 
 def test_a_state_drawn_for_a_search_deals_its_decks_only_as_play_reaches_them() -> None:

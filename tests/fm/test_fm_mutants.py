@@ -248,7 +248,10 @@ def test_a_views_json_names_every_field_and_hides_the_face_down() -> None:
     assert match.view(1).to_json() == {
         "counters": [quiet, quiet],
         "current_seat": 1,
+        # Its own deck's cards, not their order; nothing of the other deck (three Mushroom Men).
+        "deck_rest": ["#058 Kuriboh"] * 2,
         "deck_sizes": [3, 2],
+        "duelists": [None, None],
         "game": "fm",
         "graveyard_sizes": [0, 0],
         "graveyards": [[], []],

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from typing import Any, Final
 
-from cardtable.core.chance import shuffle
+from cardtable.core.chance import below, shuffle
 from cardtable.core.errors import CardtableError
 from cardtable.games.fm.carddata import card, card_named, cards, duelists, starter_pools
 
@@ -178,6 +178,41 @@ def draw_within_limits(
             seen[choice] = copies + 1
             drawn.append(choice)
             count -= 1
+
+
+def deal_from(drawn: list[int], rest: list[int], count: int, rng: random.Random) -> None:
+    """Append `count` cards taken at random from `rest` (a deck's known cards, in no order) to `drawn`.
+
+    Each card is equally likely to come next, as from a shuffled deck: a deck whose list is known
+    deals in an order nobody knows.
+    """
+    for _ in range(min(count, len(rest))):
+        index = below(rng, len(rest))
+        last = len(rest) - 1
+        rest[index], rest[last] = rest[last], rest[index]
+        drawn.append(rest.pop())
+
+
+def draw_weighted(
+    drawn: list[int],
+    weights: tuple[tuple[int, int], ...],
+    pool: tuple[int, ...],
+    count: int,
+    seen: dict[int, int],
+    rng: random.Random,
+) -> None:
+    """Append `count` cards drawn by `weights` (a duelist's deck pool) within the copy limits `seen`
+    counts, as `draw_from_pool` does, to `drawn`; once the weight pool has no allowed card left
+    (a card seen that its pool never gave: a fusion's result), the rest from `pool` as
+    `draw_within_limits` does."""
+    available = 0
+    for card_id, _ in weights:
+        available += max(0, (1 if card_id in EXODIA_PIECES else MAX_COPIES) - seen.get(card_id, 0))
+    weighted = min(count, available)
+    if weighted:
+        drawn += draw_from_pool(weights, weighted, rng, seen)
+    if count > weighted:
+        draw_within_limits(drawn, pool, count - weighted, seen, rng)
 
 
 def starter_deck(rng: random.Random) -> tuple[int, ...]:

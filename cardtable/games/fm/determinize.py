@@ -9,6 +9,11 @@ the locks and the log.  Only what the view hides is drawn:
 - the other side's hand and deck, and the used-up cards the seat did not see
   go: any card a deck may hold (monsters, magic, fields, equips, rituals,
   traps), no card past its copy limit counting what the seat saw of that side;
+  when that side is a named duelist (Free Duel, the campaign: the player chose
+  it, and its deck pool is the game's data, docs/rules/fm.md "The opponents"),
+  drawn by its deck pool's weights as its deck was, the catalogue only once
+  the pool has no allowed card left; Duel Master K, who plays a copy of the
+  player's deck, is drawn from the catalogue;
 - a face-down monster it cannot see: a monster card, carrying the equip bonus
   the view shows (every gain is logged); its weakening, which nobody told
   the seat, is none;
@@ -17,8 +22,8 @@ the locks and the log.  Only what the view hides is drawn:
 
 What the view does not say of the other side (its hand window, its sight
 of face-down cards) is the common case: a window of five, no sight.  The
-seat's own deck past its window is drawn like the other side's (the view
-does not list the deck's contents).
+seat's own deck past its window holds exactly the cards the view lists
+(`deck_rest`: a player knows its deck list), dealt in a random order.
 """
 
 from __future__ import annotations
@@ -26,8 +31,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from cardtable.games.fm.carddata import SETTABLE_KINDS, card, cards
-from cardtable.games.fm.decks import draw_within_limits
+from cardtable.games.fm.carddata import SETTABLE_KINDS, card, cards, duelists
+from cardtable.games.fm.decks import DUEL_MASTER_K, draw_weighted, draw_within_limits
 from cardtable.games.fm.state import (
     HAND,
     PHASE_NAMES,
@@ -51,6 +56,36 @@ def _draw(pool: tuple[int, ...], seen: dict[int, int], rng: random.Random) -> in
     drawn: list[int] = []
     draw_within_limits(drawn, pool, 1, seen, rng)
     return drawn[0]
+
+
+class _Pools:
+    """Where one side's hidden cards come from: the catalogue, or a named duelist's deck pool by weight."""
+
+    def __init__(self, duelist: int | None) -> None:
+        known = duelist is not None and duelist != DUEL_MASTER_K and duelist in duelists()
+        pool = tuple(duelists()[duelist].pools["deck"]) if known and duelist is not None else None
+        #: The deck pool's (card, weight) pairs, and its monsters' and settable cards', or None.
+        self.any = pool
+        self.monsters = None if pool is None else tuple(p for p in pool if card(p[0]).is_monster) or None
+        self.settable = (
+            None if pool is None else tuple(p for p in pool if card(p[0]).kind in SETTABLE_KINDS) or None
+        )
+
+    @staticmethod
+    def draw(
+        weights: tuple[tuple[int, int], ...] | None,
+        pool: tuple[int, ...],
+        count: int,
+        seen: dict[int, int],
+        rng: random.Random,
+    ) -> list[int]:
+        """`count` cards by `weights` if known, else uniformly from `pool`; within copy limits (`seen`)."""
+        drawn: list[int] = []
+        if weights is None:
+            draw_within_limits(drawn, pool, count, seen, rng)
+        else:
+            draw_weighted(drawn, weights, pool, count, seen, rng)
+        return drawn
 
 
 def _known_monster(seen_monster: SeenMonster) -> Monster:
@@ -99,6 +134,9 @@ class _Side:
         self.hand_size = hand_size
         self.graveyard = view.graveyards[owner]
         self.hidden_deck = view.deck_sizes[owner] - len(self.known_top)
+        #: The cards the seat's own hidden deck holds (its deck list, less what left it).
+        self.rest = view.deck_rest if mine else None
+        self.pools = _Pools(None if mine else view.duelists[owner])
         self.monsters: list[Monster | SeenMonster | None] = [
             None if m is None else m if m.card is None else _known_monster(m) for m in row
         ]
@@ -144,6 +182,7 @@ class Determinizer:
             windows[seat] = HAND + len(view.window) - view.hand_sizes[seat]
         state.windows = tuple(windows)
         state.sees_face_down = tuple(owner == seat and view.sees_face_down for owner in range(SEATS))
+        state.duelists = view.duelists
         state.counters = view.counters
         state.result = view.outcome
         state.ending = None if view.outcome is None else DuelEnding(view.outcome.ending)
@@ -164,46 +203,55 @@ class Determinizer:
                 hands.append(side.hand)
                 graveyards.append(side.graveyard)
             else:
-                drawn: list[int] = []
-                draw_within_limits(drawn, _ANY, side.hand_size, seen, rng)
-                hands.append(tuple(drawn))
+                pools = side.pools
+                hands.append(tuple(pools.draw(pools.any, _ANY, side.hand_size, seen, rng)))
                 if side.unseen_used:
-                    used: list[int] = []
-                    draw_within_limits(used, _ANY, side.unseen_used, seen, rng)
+                    used = pools.draw(pools.any, _ANY, side.unseen_used, seen, rng)
                     graveyards.append(side.graveyard + tuple(-c for c in used))
                 else:
                     graveyards.append(side.graveyard)
             if side.monsters_known:
                 monsters.append(side.fixed_monsters)
             else:
-                monsters.append(tuple(_hidden_monster(m, seen, rng) for m in side.monsters))
+                monsters.append(tuple(_hidden_monster(m, side.pools, seen, rng) for m in side.monsters))
             if side.magic_known:
                 magic.append(side.fixed_magic)
             else:
-                magic.append(tuple(_hidden_set_card(slot, seen, rng) for slot in side.magic))
+                magic.append(tuple(_hidden_set_card(slot, side.pools, seen, rng) for slot in side.magic))
         state = self.template.copy()
         state.hands = tuple(hands)
         state.monsters, state.magic, state.graveyards = tuple(monsters), tuple(magic), tuple(graveyards)
-        state.undealt_decks = UndealtDecks(state.undealt, _ANY, seen_by_side, rng)
+        state.undealt_decks = UndealtDecks(
+            state.undealt,
+            _ANY,
+            seen_by_side,
+            rng,
+            tuple(None if side.rest is None else list(side.rest) for side in self.sides),
+            tuple(side.pools.any for side in self.sides),
+        )
         if self.hidden_pending:
-            # The other side played face down: what came out is hidden.
+            # The other side played face down: what came out is hidden (a fusion's result, maybe).
             state.pending = Placement(_draw(_MONSTERS, {}, rng), 0, False, None)
         return state
 
 
 def _hidden_monster(
-    slot: Monster | SeenMonster | None, seen: dict[int, int], rng: random.Random
+    slot: Monster | SeenMonster | None, pools: _Pools, seen: dict[int, int], rng: random.Random
 ) -> Monster | None:
-    """A zone's monster: as seen, or a monster card drawn behind a face-down one the seat cannot see."""
+    """A zone's monster: as seen, or a monster card drawn behind a face-down one the seat cannot see
+    (from a named duelist's pool: most of its plays are cards of its deck, a fusion's result aside)."""
     if isinstance(slot, SeenMonster):
-        return Monster(_draw(_MONSTERS, seen, rng), slot.attack, False, 0, slot.bonus or 0)
+        drawn = pools.draw(pools.monsters, _MONSTERS, 1, seen, rng)[0]
+        return Monster(drawn, slot.attack, False, 0, slot.bonus or 0)
     return slot
 
 
-def _hidden_set_card(slot: SetCard | int | None, seen: dict[int, int], rng: random.Random) -> SetCard | None:
+def _hidden_set_card(
+    slot: SetCard | int | None, pools: _Pools, seen: dict[int, int], rng: random.Random
+) -> SetCard | None:
     """A magic zone's card: as seen, or a card that may be set drawn behind one the seat cannot see."""
     if isinstance(slot, int):
-        return SetCard(_draw(_SETTABLE, seen, rng))
+        return SetCard(pools.draw(pools.settable, _SETTABLE, 1, seen, rng)[0])
     return slot
 
 

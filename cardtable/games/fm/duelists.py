@@ -55,6 +55,7 @@ def duel_position(
             "decks": [list(player_deck), list(deck)],
             "windows": [HAND, int(ai["hand_window"])],
             "sees_face_down": [False, bool(ai["sees_face_down"])],
+            "duelists": [None, opponent],
         }
     assert opponent_deck is not None
     return {"game": "fm", "decks": [list(player_deck), list(opponent_deck)]}

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardtable.core.errors import PositionError
 from cardtable.core.positions import PositionReader
-from cardtable.games.fm.carddata import SETTABLE_KINDS, TERRAINS, card, cards
+from cardtable.games.fm.carddata import SETTABLE_KINDS, TERRAINS, card, cards, duelists
 from cardtable.games.fm.decks import DeckError, check_deck, shuffled
 from cardtable.games.fm.magic import LASTING_TURNS
 from cardtable.games.fm.options import MOST_WEAKENING_TURNS, OPTION_TABLE, FmOptions
@@ -80,6 +80,7 @@ def position_of(state: FmState) -> dict[str, Any]:
         "locks": list(state.locks),
         "windows": list(state.windows),
         "sees_face_down": list(state.sees_face_down),
+        "duelists": list(state.duelists),
         "counters": [dict(zip(COUNTER_NAMES, row, strict=True)) for row in state.counters],
     }
 
@@ -134,10 +135,14 @@ def state_from_position(data: Any, rng: random.Random, options: FmOptions | None
     sees = tuple(reader.per_seat("sees_face_down", [False] * SEATS))
     if any(not isinstance(value, bool) for value in sees):
         raise reader.fail("sees_face_down", "one true/false per seat")
+    named = tuple(reader.per_seat("duelists", [None] * SEATS))
+    if any(d is not None and (not _is_number(d) or d not in duelists()) for d in named):
+        raise reader.fail("duelists", f"one duelist number (1-{len(duelists())}) or null per seat")
     if "hands" in data:
         state = _full(reader, options, windows, sees)
     else:
         state = _start(reader, options, windows, sees, rng)
+    state.duelists = named
     reader.refuse_unknown_keys()
     if not legal_actions(state):
         seat, phase = state.turn_seat + 1, PHASE_NAMES[state.phase]

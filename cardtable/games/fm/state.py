@@ -8,7 +8,7 @@ from typing import Final, NamedTuple
 
 from cardtable.core.state_logs import TurnState
 from cardtable.core.tuples import replace_at
-from cardtable.games.fm.decks import draw_within_limits
+from cardtable.games.fm.decks import deal_from, draw_weighted, draw_within_limits
 from cardtable.games.fm.options import FmOptions
 
 # The numbers the rules read at every step are Final: the compiled build (mypyc) then reads them
@@ -107,18 +107,31 @@ class UndealtDecks:
     (`FmState.deal`).  Every state played on from the drawn one shares this object, so a card once
     dealt is the same card in all of them.  What a deck may hold is as `Determinizer` says: any card
     of `pool` within its copy limit, counting every card of that side drawn or seen (`seen`).
+
+    A deck whose cards are known (`rests`: the seat's own, whose list it knows) is dealt from them,
+    in a random order; a deck drawn from a known weight pool (`weights`: a duelist's) by weight.
     """
 
-    __slots__ = ("dealt", "pool", "rng", "seen", "sizes")
+    __slots__ = ("dealt", "pool", "rests", "rng", "seen", "sizes", "weights")
 
     def __init__(
-        self, sizes: tuple[int, ...], pool: tuple[int, ...], seen: list[dict[int, int]], rng: random.Random
+        self,
+        sizes: tuple[int, ...],
+        pool: tuple[int, ...],
+        seen: list[dict[int, int]],
+        rng: random.Random,
+        rests: tuple[list[int] | None, ...] = (None, None),
+        weights: tuple[tuple[tuple[int, int], ...] | None, ...] = (None, None),
     ) -> None:
         #: How many cards of each deck were not drawn with the state.
         self.sizes = sizes
         self.pool = pool
         self.seen = seen
         self.rng = rng
+        #: Per seat, the cards its undealt deck holds (in no order; dealt ones are taken out), or None.
+        self.rests = rests
+        #: Per seat, the weight pool its undealt deck is drawn from, or None (the whole `pool`).
+        self.weights = weights
         self.dealt: list[list[int]] = [[] for _ in sizes]
 
     def cards(self, seat: int, start: int, count: int) -> tuple[int, ...]:
@@ -126,7 +139,14 @@ class UndealtDecks:
         dealt = self.dealt[seat]
         missing = start + count - len(dealt)
         if missing > 0:
-            draw_within_limits(dealt, self.pool, missing, self.seen[seat], self.rng)
+            rest = self.rests[seat]
+            weights = self.weights[seat]
+            if rest is not None:
+                deal_from(dealt, rest, missing, self.rng)
+            elif weights is not None:
+                draw_weighted(dealt, weights, self.pool, missing, self.seen[seat], self.rng)
+            else:
+                draw_within_limits(dealt, self.pool, missing, self.seen[seat], self.rng)
         return tuple(dealt[start : start + count])
 
 
@@ -139,6 +159,7 @@ class FmState(TurnState):
     __slots__ = (
         "counters",
         "decks",
+        "duelists",
         "ending",
         "graveyards",
         "hands",
@@ -195,6 +216,9 @@ class FmState(TurnState):
     counters: tuple[tuple[int, ...], ...]
     #: How the duel was won, once it is over.
     ending: DuelEnding | None
+    #: Which duelist (1-39) plays each seat, when the duel names one (Free Duel, the campaign): public,
+    #: the player chose it, and its deck pool is the game's data.  None for a person's deck.
+    duelists: tuple[int | None, ...]
 
     def copy(self) -> FmState:
         """A new state sharing every (immutable) field with this one."""
@@ -203,6 +227,7 @@ class FmState(TurnState):
         new = FmState()
         new.counters = self.counters
         new.decks = self.decks
+        new.duelists = self.duelists
         new.ending = self.ending
         new.graveyards = self.graveyards
         new.hands = self.hands

@@ -33,6 +33,7 @@ def new_duel(
     windows: tuple[int, int] = (HAND, HAND),
     sees_face_down: tuple[bool, bool] = (False, False),
     first_seat: int = 0,
+    duelists: tuple[int | None, int | None] = (None, None),
 ) -> FmState:
     """A duel between two shuffled decks (top first); both draw five and `first_seat` begins."""
     state = FmState.__new__(FmState)
@@ -56,6 +57,7 @@ def new_duel(
     state.locks = (0, 0)
     state.windows = windows
     state.sees_face_down = sees_face_down
+    state.duelists = duelists
     state.counters = ((0,) * 8, (0,) * 8)
     state.result = None
     state.ending = None

@@ -7,6 +7,12 @@ a destroyed face-up monster, a spent magic), and only how many others.  Six duel
 face-down cards (their AI reads them): for those seats nothing on the field
 is hidden.  The deck order is secret, but a seat sees the top of its own
 deck as far as its hand window reaches (the AI's larger hand).
+
+A seat knows its own deck list (it built or chose the deck: Free Duel and
+the campaign play "with your deck", docs/rules/fm.md "Modes") and every card
+that has left it, so it knows which cards its deck still holds, though not
+their order.  Who a named duelist is, is public: the player chose it, and
+its deck pool is the game's data.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from cardtable.games.fm.options import FmOptions
 from cardtable.games.fm.state import (
     COUNTER_NAMES,
     ENDING_REASONS,
+    HAND,
     PHASE_NAMES,
     SEATS,
     FmState,
@@ -68,6 +75,10 @@ class FmView(SeatView[FmOptions, FmEvent]):
     window: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     deck_sizes: tuple[int, ...]
+    #: The cards of the observer's own deck past its window, sorted: what its deck still holds, not the order.
+    deck_rest: tuple[int, ...]
+    #: Which duelist (1-39) plays each seat, or None (a person's deck): public (position `duelists`).
+    duelists: tuple[int | None, ...]
     monsters: tuple[tuple[SeenMonster | None, ...], ...]
     #: Set cards: the card, or None when hidden.
     magic: tuple[tuple[int | None, ...], ...]
@@ -100,6 +111,8 @@ class FmView(SeatView[FmOptions, FmEvent]):
                 "window": [card_label(c) for c in self.window],
                 "hand_sizes": list(self.hand_sizes),
                 "deck_sizes": list(self.deck_sizes),
+                "deck_rest": [card_label(c) for c in self.deck_rest],
+                "duelists": list(self.duelists),
                 "monsters": [[None if m is None else _monster_json(m) for m in row] for row in self.monsters],
                 "magic": [
                     [
@@ -188,6 +201,8 @@ def view(state: FmState, seat: int | None) -> FmView:
         window=state.window(seat) if seat is not None else (),
         hand_sizes=tuple(len(hand) for hand in state.hands),
         deck_sizes=tuple(state.deck_size(seat) for seat in range(SEATS)),
+        deck_rest=() if seat is None else _deck_rest(state, seat),
+        duelists=state.duelists,
         monsters=monsters,
         magic=magic,
         magic_used=tuple(tuple(entry is not None for entry in row) for row in state.magic),
@@ -202,6 +217,12 @@ def view(state: FmState, seat: int | None) -> FmView:
         locks=state.locks,
         counters=state.counters,
     )
+
+
+def _deck_rest(state: FmState, seat: int) -> tuple[int, ...]:
+    """The cards of `seat`'s deck past its window, sorted (its list, less what has left the deck)."""
+    state.deal(seat, state.deck_size(seat))
+    return tuple(sorted(state.decks[seat][max(0, state.windows[seat] - HAND) :]))
 
 
 def describe_event(event: Event, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
@@ -266,12 +287,13 @@ def describe_event(event: Event, names: Sequence[str] = ("Player 1", "Player 2")
 
 
 def hidden_cards(state: FmState, seat: int | None) -> frozenset[int]:
-    """Cards only where `seat` cannot see them: the other hand and deck, face-down and used-up cards.
+    """Cards only where `seat` cannot see them: the other hand and deck, face-down and used-up cards
+    (a seat's own deck is not hidden from it: it knows the cards, not their order).
 
     A deck may hold three copies of a card: a card with a copy in sight is not hidden.
     """
     seen = view(state, seat)
-    visible = set(seen.window) | {c for row in seen.graveyards for c in row}
+    visible = set(seen.window) | set(seen.deck_rest) | {c for row in seen.graveyards for c in row}
     visible.update(m.card for row in seen.monsters for m in row if m is not None and m.card is not None)
     visible.update(c for row in seen.magic for c in row if c is not None)
     if seen.pending is not None:
