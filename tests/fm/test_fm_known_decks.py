@@ -103,6 +103,14 @@ def test_a_positions_duelists_are_kept_and_checked() -> None:
             GAME.state_from_position({**position, "duelists": wrong}, rng, None)
 
 
+def test_a_duel_naming_no_duelist_writes_its_position_as_before_the_key_existed() -> None:
+    # The golden replays, saved files and stored tables fix their start by the position's hash.
+    state = GAME.new_state(GAME.option_table.default(), 2, random.Random(3), None)
+    assert state.duelists == (None, None) and "duelists" not in GAME.position_of(state)
+    again = GAME.state_from_position(GAME.position_of(state), random.Random(3), None)
+    assert GAME.position_of(again) == GAME.position_of(state)
+
+
 def test_a_weighted_draw_past_what_its_pool_allows_goes_on_from_the_catalogue() -> None:
     pool = ((24, 5), (58, 1))
     seen = {24: 2}

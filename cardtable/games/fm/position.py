@@ -53,7 +53,7 @@ def position_of(state: FmState) -> dict[str, Any]:
     """The whole duel as JSON data, secrets included (the log is not kept)."""
     state.deal_all()
     pending = state.pending
-    return {
+    position: dict[str, Any] = {
         "game": "fm",
         "options": OPTION_TABLE.to_dict(state.options),
         "turn_seat": state.turn_seat + 1,
@@ -80,9 +80,13 @@ def position_of(state: FmState) -> dict[str, Any]:
         "locks": list(state.locks),
         "windows": list(state.windows),
         "sees_face_down": list(state.sees_face_down),
-        "duelists": list(state.duelists),
         "counters": [dict(zip(COUNTER_NAMES, row, strict=True)) for row in state.counters],
     }
+    if any(named is not None for named in state.duelists):
+        # Only a duel against a named duelist says so: positions written before the key existed (and
+        # the replays and stored tables whose start they fix) read and write as they did.
+        position["duelists"] = list(state.duelists)
+    return position
 
 
 def _monster_json(monster: Monster) -> dict[str, Any]:
