@@ -78,12 +78,18 @@ def card_number(label: str) -> int:
 
 
 def plan_turn(state: dict[str, Any]) -> list[str]:
-    """What seat 1 plays this pick phase: a field that changes the terrain, a Raigeki, else a fusion."""
+    """What seat 1 plays this pick phase: one field that changes the terrain, then a Raigeki against a
+    monster, else a fusion, else a monster.
+
+    Only the first field is played (every duel against Simon Muran starts on normal ground): a seat that
+    played a field whenever it held one, about five turns in six, had no monsters and lost one duel in
+    five before it had attacked or destroyed anything (measured over 50 duels of the engine alone)."""
     view = state["view"]
     hand = [card_number(label) for label in view["window"][: view["hand_sizes"][0]]]
-    for index, card in enumerate(hand, 1):
-        if FIELDS.get(card, view["terrain"]) != view["terrain"]:
-            return [f"pick h{index}", "play"]
+    if view["terrain"] == "normal":
+        for index, card in enumerate(hand, 1):
+            if card in FIELDS:
+                return [f"pick h{index}", "play"]
     if RAIGEKI in hand and any(view["monsters"][1]):
         return [f"pick h{hand.index(RAIGEKI) + 1}", "play"]
     for first, second in itertools.combinations(range(len(hand)), 2):
@@ -143,22 +149,35 @@ def open_page(browser: Browser, link: str, motion: str) -> Page:
     return page
 
 
-def test_a_duel_moves_in_short_animations_from_the_frames_alone(
-    server: ServerProcess, browser: Browser
-) -> None:
+def watch_a_duel(server: ServerProcess, browser: Browser) -> tuple[Page, Page, set[str]]:
+    """A new duel, played until it has shown every kind of animation or is over, with the seat's page
+    (motion allowed) and a spectator's page (reduced motion) open on it; and the kinds it showed."""
     table = server.create_table("fm", [{"person": "Ann", "deck": motion_deck()}, {"duelist": 1, "pace": 0}])
     moving = open_page(browser, table["seats"][0]["link"], "no-preference")
     still = open_page(browser, table["watch"], "reduce")
-    # The duelist's deck is drawn anew each run: a duel may take more than 8 turns to show an attack.
     for turns in (8, 16, 24):
         with ThreadPoolExecutor(1) as pool:
             pool.submit(asyncio.run, play(server, table, turns=turns)).result()
         moving.wait_for_timeout(1500)
-        motions: list[dict[str, Any]] = moving.evaluate("window.motions")
-        seen = {motion["kind"] for motion in motions}
+        seen = {motion["kind"] for motion in moving.evaluate("window.motions")}
         if seen >= KINDS or moving.evaluate("document.body.dataset.over") == "1":
             break
+    return moving, still, seen
+
+
+def test_a_duel_moves_in_short_animations_from_the_frames_alone(
+    server: ServerProcess, browser: Browser
+) -> None:
+    # The deal is drawn anew for each table: a duel that ends before it has shown every kind (none of
+    # 100 duels of the engine alone did) is followed by another.
+    for _ in range(3):
+        moving, still, seen = watch_a_duel(server, browser)
+        if seen >= KINDS:
+            break
+        moving.context.close()
+        still.context.close()
     assert seen >= KINDS, f"missing: {KINDS - seen}"
+    motions: list[dict[str, Any]] = moving.evaluate("window.motions")
     # Every animation lasts under half a second, delay included.
     assert all(0 < motion["total"] < 0.5 for motion in motions), [
         m for m in motions if not 0 < m["total"] < 0.5
