@@ -85,8 +85,16 @@ def test_the_maker_mutes_a_spectator_and_a_player_hides_the_spectators(
     watcher.page.goto(f"{server.base}/watch/{table}")
     for player in (ann, bob, watcher):
         player.page.wait_for_selector('[data-area="my-hand"] .card')
-    bob.page.check('[data-role="hide-spectators"]')
-    bob.page.wait_for_timeout(300)
+    # Bob's choice is kept by the server, whose answer draws the box anew, checked: only once it has come
+    # are the spectators' lines no longer sent to him (a fixed wait could end before a loaded server
+    # had read his message).
+    hide = '[data-role="hide-spectators"]'
+    bob.page.eval_on_selector(hide, "box => { box.dataset.drawn = 'before'; }")
+    bob.page.check(hide)
+    bob.page.wait_for_function(
+        "s => { const box = document.querySelector(s); return box && box.checked && !box.dataset.drawn; }",
+        arg=hide,
+    )
     watcher.page.fill(".chat input", "hello players")
     watcher.page.press(".chat input", "Enter")
     line = ann.page.locator(".log-list li.chat.spectator")

@@ -23,9 +23,13 @@ def test_a_scout_round_is_summed_up_dismissed_by_a_key_and_shown_again_from_the_
     page.wait_for_selector('[data-area="my-hand"] .card')
     rng = random.Random(6)
     for _ in range(MOST_ACTIONS):
+        # The moves first, then the summary: a round's summary is drawn with the frame that ends it, so
+        # moves read before a look that finds none are not covered by one. (Read the other way round,
+        # the frames of the bots' first moves of round 2 may come between the two reads, and the
+        # summary covers the move clicked.)
+        legal = ann.legal()
         if page.locator(".round-dialog").count():
             break
-        legal = ann.legal()
         if not legal:
             page.wait_for_timeout(30)
             continue
