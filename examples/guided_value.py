@@ -6,9 +6,12 @@
 The policy file's layers are kept (its moves are the search's priors); the value head, the mover's
 expected payoff, is fitted on the policy's last hidden layer to the results of `--games` games of
 `--bot` at every seat (`cardtable/bots/learned/value.py`: logistic regression, Newton's method), and
-measured on `--held-out` games of other deals (cross-entropy, against the 0.693 of always saying
-one half).  The search's settings (`--mix`, `--exploration`, `--temperature`) are written into the
-file, so that `ismcts+net@0.1s:FILE` plays with them.  Everything is seeded: the same command writes
+measured on `--held-out` games of other deals (cross-entropy, against always saying the learning
+games' mean payoff: one half in a two-seat game, about a quarter at four seats).  `--seats` sets the
+table (the game's fewest otherwise: Scout's two) and `--option NAME=VALUE` a rule option, e.g.
+`scout --seats 4 --option rounds=1` (docs/bots.md, "Scout").  The search's settings (`--mix`,
+`--exploration`, `--temperature`) are written into the file, so that `ismcts+net@0.1s:FILE` plays
+with them.  Everything is seeded: the same command writes
 the same file.
 """
 
