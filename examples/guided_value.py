@@ -6,9 +6,12 @@
 The policy file's layers are kept (its moves are the search's priors); the value head, the mover's
 expected payoff, is fitted on the policy's last hidden layer to the results of `--games` games of
 `--bot` at every seat (`cardtable/bots/learned/value.py`: logistic regression, Newton's method), and
-measured on `--held-out` games of other deals (cross-entropy, against the 0.693 of always saying
-one half).  The search's settings (`--mix`, `--exploration`, `--temperature`) are written into the
-file, so that `ismcts+net@0.1s:FILE` plays with them.  Everything is seeded: the same command writes
+measured on `--held-out` games of other deals (cross-entropy, against always saying the learning
+games' mean payoff: one half in a two-seat game, about a quarter at four seats).  `--seats` sets the
+table (the game's fewest otherwise: Scout's two) and `--option NAME=VALUE` a rule option, e.g.
+`scout --seats 4 --option rounds=1` (docs/bots.md, "Scout").  The search's settings (`--mix`,
+`--exploration`, `--temperature`) are written into the file, so that `ismcts+net@0.1s:FILE` plays
+with them.  Everything is seeded: the same command writes
 the same file.
 """
 
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections.abc import Mapping
 
 # Small matrices: one thread is fastest, and several fight over a busy machine's cores.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -28,19 +32,26 @@ from cardtable.bots.guided import PolicyValueNetwork
 from cardtable.bots.learned import encoding_for
 from cardtable.bots.learned.network import Network
 from cardtable.bots.learned.value import fit_value_head, logistic_loss, record
-from cardtable.games import game_names
+from cardtable.core.jsonio import JSON
+from cardtable.games import game_names, get_game
 
 #: Games recorded at a time (their observations become hidden entries, far smaller, before the next).
 CHUNK = 50
 
 
 def hidden_and_payoffs(
-    network: PolicyValueNetwork, game: str, bot: str, games: int, seed: int
+    network: PolicyValueNetwork,
+    game: str,
+    bot: str,
+    games: int,
+    seed: int,
+    seats: int | None = None,
+    options: Mapping[str, JSON] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The last hidden layer of every decision of the games, and the mover's payoff."""
     hidden, payoffs = [], []
     for first in range(0, games, CHUNK):
-        found = record(game, bot, min(CHUNK, games - first), seed, first)
+        found = record(game, bot, min(CHUNK, games - first), seed, first, seats, options)
         hidden.append(network.hidden(np.stack(found.observations)))
         payoffs.append(np.asarray(found.payoffs))
     return np.vstack(hidden), np.concatenate(payoffs)
@@ -54,6 +65,12 @@ def main() -> None:
     parser.add_argument("--bot", default="heuristic", help="the bot whose games teach the value")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--held-out", type=int, default=200, help="games of other deals, to measure")
+    parser.add_argument(
+        "--seats", type=int, help="players a game (the game's fewest if not given: Scout's two)"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option (repeatable)"
+    )
     parser.add_argument("--ridge", type=float, default=1e-3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--mix", type=float, default=1.0, help="share of a leaf's value from a playout")
@@ -63,6 +80,8 @@ def main() -> None:
     arguments = parser.parse_args()
     started = time.perf_counter()
     encoding = encoding_for(arguments.game)
+    options = get_game(arguments.game).option_table.parse_assignments(tuple(arguments.option))
+    table = (arguments.seats, options)
     policy = Network.load(arguments.policy, encoding)
     size = policy.weights[-1].shape[0]
     network = PolicyValueNetwork(
@@ -74,14 +93,14 @@ def main() -> None:
         arguments.temperature,
     )
     hidden, payoffs = hidden_and_payoffs(
-        network, arguments.game, arguments.bot, arguments.games, arguments.seed
+        network, arguments.game, arguments.bot, arguments.games, arguments.seed, *table
     )
     print(f"{time.perf_counter() - started:6.0f} s  {len(payoffs):,} decisions of {arguments.games} games")
     fitted = fit_value_head(hidden, payoffs, arguments.ridge)
     steps = " ".join(f"{loss:.4f}" for loss in fitted.losses)
     print(f"{time.perf_counter() - started:6.0f} s  loss by Newton step: {steps}")
     test_hidden, test_payoffs = hidden_and_payoffs(
-        network, arguments.game, arguments.bot, arguments.held_out, -1 - arguments.seed
+        network, arguments.game, arguments.bot, arguments.held_out, -1 - arguments.seed, *table
     )
     weights = np.concatenate([fitted.weight[:, 0], fitted.bias]).astype(np.float64)
     features = np.hstack([test_hidden, np.ones((len(test_hidden), 1))])
@@ -89,9 +108,14 @@ def main() -> None:
     predicted = 1.0 / (1.0 + np.exp(-(features @ weights)))
     decided = test_payoffs != 0.5
     right = float(np.mean((predicted[decided] > 0.5) == (test_payoffs[decided] > 0.5)))
+    # With more than two seats a mover wins less than half the time: the yardstick is always saying
+    # the learning games' mean payoff (a quarter at four seats), not one half.
+    mean = float(np.clip(np.mean(payoffs), 1e-6, 1 - 1e-6))
+    constant = np.array([0.0] * hidden.shape[1] + [np.log(mean / (1 - mean))])
+    baseline, _ = logistic_loss(features, test_payoffs, constant, 0.0)
     print(
         f"{time.perf_counter() - started:6.0f} s  held out ({len(test_payoffs):,} decisions of "
-        f"{arguments.held_out} games): cross-entropy {held_out:.4f} (one half always: 0.6931), "
+        f"{arguments.held_out} games): cross-entropy {held_out:.4f} (always {mean:.3f}: {baseline:.4f}), "
         f"the winner named {right:.1%}"
     )
     network.value_weight, network.value_bias = fitted.weight, fitted.bias

@@ -12,7 +12,7 @@ import pytest
 from cardtable.bots import make_bot
 from cardtable.bots.guided import GuidedBot, GuidedNode, PolicyValueNetwork
 from cardtable.bots.learned import PolicyFileError, encoding_for
-from cardtable.bots.learned.value import fit_value_head, logistic_loss, record
+from cardtable.bots.learned.value import Decisions, fit_value_head, logistic_loss, record
 from cardtable.core.match import Match
 from cardtable.games import get_game
 
@@ -138,3 +138,17 @@ def test_legal_actions_scored_far_below_an_illegal_one_are_still_searched() -> N
     bot = GuidedBot(GAME, network, iterations=40)
     assert bot.choose(match.view(match.current_seat), legal, random.Random(1)) in legal
     assert sum(visits for _, visits in bot.last_visits) == 40
+
+
+def test_recorded_games_are_played_at_the_table_size_and_options_asked() -> None:
+    # Scout's fewest players are two: a value for four or five seats must learn from their games.
+    from cardtable.games.scout.encoding import LAYOUT
+
+    def tables(found: Decisions) -> set[int]:
+        return {int(sum(row[LAYOUT.seats : LAYOUT.seats + 5])) for row in found.observations}
+
+    assert tables(record("scout", "heuristic", 1, seed=3)) == {2}
+    four = record("scout", "heuristic", 1, seed=3, seats=4)
+    assert tables(four) == {4} and tables(record("scout", "heuristic", 1, seed=3, seats=5)) == {5}
+    one_round = record("scout", "heuristic", 1, seed=3, seats=4, options={"rounds": 1})
+    assert 0 < len(one_round) < len(four) / 2

@@ -28,10 +28,13 @@ class RecordedGame(NamedTuple):
     seats: int
 
 
-def self_play(game: AnyGame, bot: str, seed: int, seats: int | None = None) -> RecordedGame:
+def self_play(
+    game: AnyGame, bot: str, seed: int, seats: int | None = None, options: Any = None
+) -> RecordedGame:
     """A game dealt from `seed`, `bot` at every seat (each drawing from the generator the match gives
-    its seat), recorded."""
-    match = Match(game, seed=seed, seats=seats)
+    its seat), recorded; `seats` players (the game's fewest if None), its rule `options` (resolved;
+    the defaults if None)."""
+    match = Match(game, seed=seed, seats=seats, options=options)
     count = game.seats(match.state)
     bots = [make_opponent(bot, game) for _ in range(count)]
     rngs = bot_rngs(match.seed, count)

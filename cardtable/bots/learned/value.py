@@ -10,6 +10,7 @@ games of any bot at every seat (`record`): cheap games (the heuristic's) give ma
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -18,6 +19,7 @@ import numpy.typing as npt
 from cardtable.bots.learned.encoding import encoding_for
 from cardtable.bots.learned.recorded import self_play
 from cardtable.core.chance import derive_seed
+from cardtable.core.jsonio import JSON
 from cardtable.games import get_game
 
 Array = npt.NDArray[np.float64]
@@ -34,14 +36,24 @@ class Decisions:
         return len(self.payoffs)
 
 
-def record(game_name: str, bot: str, games: int, seed: int, first: int = 0) -> Decisions:
+def record(
+    game_name: str,
+    bot: str,
+    games: int,
+    seed: int,
+    first: int = 0,
+    seats: int | None = None,
+    options: Mapping[str, JSON] | None = None,
+) -> Decisions:
     """Every decision of games `first` to `first + games - 1` of `bot` at every seat, game i dealt
-    from seed (seed, i)."""
+    from seed (seed, i); `seats` players (the game's fewest if None: Scout's two, not the four or
+    five a value for those tables must learn from), the rule `options` given by name."""
     game = get_game(game_name)
     encoding = encoding_for(game_name)
+    resolved = game.option_table.from_dict(dict(options or {}))
     found = Decisions()
     for index in range(first, first + games):
-        played = self_play(game, bot, derive_seed(seed, "value", index))
+        played = self_play(game, bot, derive_seed(seed, "value", index), seats, resolved)
         found.observations += [encoding.observe(decision.view) for decision in played.decisions]
         found.payoffs += [played.outcome.payoff(decision.seat) for decision in played.decisions]
     return found
