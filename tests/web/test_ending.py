@@ -61,8 +61,10 @@ def test_a_resign_at_a_scout_table_of_three_puts_a_bot_in_the_seat(
     people = {1: ann, 3: cara}
     bot_moved = False
     for _ in range(MOST_ACTIONS):
-        to_act = int(ann.page.evaluate("document.body.dataset.toAct") or 0)
-        version = ann.version()
+        # Whose turn and the version in one read: a move between two reads would pair them wrongly.
+        to_act, version = ann.page.evaluate(
+            "[Number(document.body.dataset.toAct || 0), Number(document.body.dataset.version ?? -1)]"
+        )
         if to_act == 2:
             ann.wait_for_version_after(version)
             bot_moved = True
