@@ -32,6 +32,7 @@ from cardtable.bots.guided import PolicyValueNetwork
 from cardtable.bots.learned import encoding_for
 from cardtable.bots.learned.network import Network
 from cardtable.bots.learned.value import fit_value_head, logistic_loss, record
+from cardtable.core.errors import CardtableError
 from cardtable.core.jsonio import JSON
 from cardtable.games import game_names, get_game
 
@@ -80,7 +81,14 @@ def main() -> None:
     arguments = parser.parse_args()
     started = time.perf_counter()
     encoding = encoding_for(arguments.game)
-    options = get_game(arguments.game).option_table.parse_assignments(tuple(arguments.option))
+    game = get_game(arguments.game)
+    if arguments.seats is not None and not game.min_seats <= arguments.seats <= game.max_seats:
+        seats = f"{game.min_seats} to {game.max_seats}"
+        parser.error(f"--seats {arguments.seats}: {game.title} is played by {seats} players")
+    try:
+        options = game.option_table.parse_assignments(tuple(arguments.option))
+    except CardtableError as error:
+        parser.error(f"--option: {error}")
     table = (arguments.seats, options)
     policy = Network.load(arguments.policy, encoding)
     size = policy.weights[-1].shape[0]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -152,3 +154,23 @@ def test_recorded_games_are_played_at_the_table_size_and_options_asked() -> None
     assert tables(four) == {4} and tables(record("scout", "heuristic", 1, seed=3, seats=5)) == {5}
     one_round = record("scout", "heuristic", 1, seed=3, seats=4, options={"rounds": 1})
     assert 0 < len(one_round) < len(four) / 2
+
+
+@pytest.mark.parametrize(
+    ("given", "named"),
+    [
+        (["--seats", "9"], "--seats 9: Scout is played by 2 to 5 players"),
+        (["--option", "nosuch=1"], "--option: unknown option 'nosuch'"),
+        (["--option", "rounds=x"], "--option: option rounds: 'x' is not a whole number"),
+    ],
+)
+def test_the_value_script_refuses_a_table_it_cannot_play_and_writes_nothing(
+    given: list[str], named: str, tmp_path: Path
+) -> None:
+    examples = Path(__file__).parent.parent / "examples"
+    out = tmp_path / "value.npz"
+    policy = str(examples / "scout-policy.npz")
+    command = [sys.executable, str(examples / "guided_value.py"), "scout", "--policy", policy, *given]
+    done = subprocess.run([*command, "--out", str(out)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and named in done.stderr, done.stderr
+    assert not out.exists()
