@@ -149,3 +149,47 @@ def test_the_compiled_build_passes_the_games_own_tests(roots: tuple[Path, Path])
         text=True,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+
+
+#: Imports the package from the folder given, as an editable install's finder does: the package's
+#: own folder mapped, nothing beside it on `sys.path` (run with `-I`: no PYTHONPATH, no working folder).
+_IMPORT_AS_INSTALLED = """
+import importlib.util, sys
+folder = sys.argv[1] + "/cardtable"
+
+class PackageFinder:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name != "cardtable":
+            return None
+        return importlib.util.spec_from_file_location(
+            name, folder + "/__init__.py", submodule_search_locations=[folder]
+        )
+
+sys.meta_path.insert(0, PackageFinder)
+import cardtable.games.drump.rules as rules
+from cardtable.core.match import Match
+from cardtable.games import get_game
+
+match = Match(get_game("drump"), seed=1)
+match.play(match.legal_actions()[0])
+print(rules.__file__)
+"""
+
+
+def test_the_compiled_build_imports_wherever_the_package_does(
+    roots: tuple[Path, Path], tmp_path: Path
+) -> None:
+    # `make compiled` then `cardtable play` once stopped at the first import: mypyc's shared library
+    # lay beside the package, found only with the checkout's root on the path.
+    _, compiled = roots
+    done = subprocess.run(
+        [sys.executable, "-I", "-c", _IMPORT_AS_INSTALLED, str(compiled)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    module = Path(done.stdout.strip())
+    assert module.parent == compiled / "cardtable" / "games" / "drump"
+    assert module.suffix == ".so"

@@ -8,8 +8,8 @@ The sources stay plain typed Python and run without this; Python imports a
 compiled module in place of the source beside it.  The build runs in a
 staging copy of the package (no pyproject.toml there, which setuptools
 before 77 cannot read), then copies the compiled modules to the target:
-each module's extension next to its source, and mypyc's shared library at
-the root, beside the package.  It needs the `compiled` extra (mypy and
+each module's extension next to its source, and mypyc's shared library in
+the package (`cardtable/_compiled__mypyc...so`).  It needs the `compiled` extra (mypy and
 setuptools) and a C compiler; it takes about 45 CPU seconds.
 """
 
@@ -65,8 +65,25 @@ def game_modules(game: str) -> list[str]:
 MODULES = tuple(module for game in SHIPPED for module in game_modules(game)) + OTHER_MODULES
 
 
+#: mypyc's shared library (the code of every compiled module; each module's own extension is a small
+#: shim that imports it) is named for this group, so that it lies inside the package: the build is
+#: then importable wherever the package is, an editable install's finder included, which maps the
+#: package's folder and nothing beside it.  (Named by a hash of the modules, at the checkout's root,
+#: the library was found only with the root on `sys.path`.)
+SHARED_LIBRARY_GROUP = "cardtable._compiled"
+
+#: The setup script the build runs (mypyc's own command line names the library by a hash).
+SETUP = """\
+from setuptools import setup
+from mypyc.build import mypycify
+
+setup(name="cardtable-compiled", ext_modules=mypycify({modules!r}, opt_level="3", group_name={group!r}))
+"""
+
+
 def compiled_files(root: Path) -> list[Path]:
-    """The compiled modules under `root`: the package's extensions and mypyc's shared library."""
+    """The compiled modules under `root`: the package's extensions and mypyc's shared library (and one
+    left at the root by a build before the library was named for the package)."""
     return sorted(root.glob("cardtable/**/*.so")) + sorted(root.glob("*__mypyc*.so"))
 
 
@@ -85,7 +102,9 @@ def build(target: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="cardtable-mypyc-") as staging_name:
         staging = Path(staging_name)
         copy_sources(staging)
-        command = [sys.executable, "-m", "mypyc", *MODULES]
+        setup = SETUP.format(modules=list(MODULES), group=SHARED_LIBRARY_GROUP)
+        (staging / "setup_compiled.py").write_text(setup)
+        command = [sys.executable, "setup_compiled.py", "build_ext", "--inplace"]
         done = subprocess.run(command, cwd=staging, capture_output=True, text=True)
         if done.returncode:
             sys.exit(f"mypyc failed (exit {done.returncode}):\n{done.stdout[-3000:]}{done.stderr[-3000:]}")
