@@ -83,8 +83,7 @@ def main() -> None:
     encoding = encoding_for(arguments.game)
     game = get_game(arguments.game)
     if arguments.seats is not None and not game.min_seats <= arguments.seats <= game.max_seats:
-        seats = f"{game.min_seats} to {game.max_seats}"
-        parser.error(f"--seats {arguments.seats}: {game.title} is played by {seats} players")
+        parser.error(f"--seats {arguments.seats}: {game.title} is played by {game.seat_range} players")
     try:
         options = game.option_table.parse_assignments(tuple(arguments.option))
     except CardtableError as error:

@@ -82,7 +82,7 @@ def main() -> None:
     game = get_game(arguments.game)
     seats = arguments.seats or game.min_seats
     if not game.min_seats <= seats <= game.max_seats:
-        parser.error(f"--seats {seats}: {game.title} seats {game.min_seats} to {game.max_seats}")
+        parser.error(f"--seats {seats}: {game.title} seats {game.seat_range} players")
     first, second = (int(size) for size in arguments.hidden.split(","))
     opponents = arguments.opponents.split(",")
     out = arguments.out or f"{arguments.game}-policy.npz"

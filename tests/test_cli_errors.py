@@ -109,7 +109,7 @@ def test_play_refuses_a_budget_with_no_end(game: str, spec: str, tmp_path: Path)
         (["--first", "3"], "there is no seat 3"),
         (["--option", "hand_limit=99999999999"], "option hand_limit: 99999999999 is beyond the limit"),
         (["--resume", "missing.jsonl"], "cannot read replay 'missing.jsonl'"),
-        (["--players", "you," * 300 + "you"], "takes 2 to 2 players, not 301"),
+        (["--players", "you," * 300 + "you"], "takes 2 players, not 301"),
     ],
 )
 def test_play_refuses_bad_values_naming_them(args: list[str], reason: str) -> None:
@@ -135,7 +135,7 @@ def test_replay_refuses_files_that_are_no_replays(files: Path) -> None:
     ("change", "reason"),
     [
         ({"first_seat": 9}, "the first seat 9 is not a seat (1 to 2)"),
-        ({"players": ["a", "b", "c"]}, "3 players named, but DRUMP seats 2 to 2"),
+        ({"players": ["a", "b", "c"]}, "3 players named, but DRUMP seats 2"),
     ],
 )
 def test_replay_refuses_a_header_with_seats_out_of_range(
@@ -169,8 +169,8 @@ def test_simulate_and_arena_refuse_a_budget_with_no_end(spec: str, tmp_path: Pat
         (["--jobs", "0"], "--jobs"),
         (["--jobs", str(MAX_JOBS + 1)], "--jobs"),
         (["--seed", "-5"], "--seed"),
-        (["--seats", "9"], "DRUMP seats 2 to 2 players, not 9"),
-        (["--seats", "9" * 5000], "DRUMP seats 2 to 2 players"),
+        (["--seats", "9"], "DRUMP seats 2 players, not 9"),
+        (["--seats", "9" * 5000], "DRUMP seats 2 players"),
         (["--seats", "2,2"], "names a table size twice"),
         (["--seats", "two"], "is not a list of numbers"),
         (["--players", "heuristic,alien"], "unknown player 'alien'"),
@@ -180,6 +180,22 @@ def test_simulate_and_arena_refuse_a_budget_with_no_end(spec: str, tmp_path: Pat
 )
 def test_simulate_refuses_bad_values_naming_them(args: list[str], reason: str) -> None:
     assert reason in refused("simulate", "drump", *args)
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (
+            ["arena", "drump", "--players", "random,heuristic,random", "--seats", "3"],
+            "DRUMP seats 2 players, not 3",
+        ),
+        (["simulate", "scout", "--seats", "6"], "Scout seats 2 to 5 players, not 6"),
+        (["play", "dnup", "--players", ",".join(["random"] * 6)], "dnup takes 2 to 5 players, not 6"),
+    ],
+)
+def test_a_table_size_out_of_range_is_told_in_the_games_own_sizes(args: list[str], reason: str) -> None:
+    # A game of one table size says it ("DRUMP seats 2"), not a range of one ("2 to 2").
+    assert reason in refused(*args)
 
 
 def test_arena_refuses_an_output_folder_it_cannot_write_to(files: Path) -> None:

@@ -210,8 +210,8 @@ HEADER = {"format": "cardtable-replay", "version": 2, "game": "drump", "seed": 1
         ({"first_seat": -1}, "the first seat -1 is not a seat (1 to 2)"),
         ({"first_seat": 1e300}, "the first seat 1e+300 is not a number"),
         ({"first_seat": True}, "the first seat True is not a number"),
-        ({"players": ["a", "b", "c"]}, "3 players named, but DRUMP seats 2 to 2"),
-        ({"players": []}, "0 players named, but DRUMP seats 2 to 2"),
+        ({"players": ["a", "b", "c"]}, "3 players named, but DRUMP seats 2"),
+        ({"players": []}, "0 players named, but DRUMP seats 2"),
         ({"seed": True}, "the seed True is not an integer"),
     ],
 )

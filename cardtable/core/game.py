@@ -274,5 +274,12 @@ class Game(Generic[StateT, ActionT, ViewT, OptionsT]):
             format_action = self.format_action
             object.__setattr__(self, "describe_action", lambda action: notation_kind(format_action(action)))
 
+    @property
+    def seat_range(self) -> str:
+        """The table sizes the game has, in words for messages: "2", or "2 to 5"."""
+        if self.min_seats == self.max_seats:
+            return str(self.min_seats)
+        return f"{self.min_seats} to {self.max_seats}"
+
     def __repr__(self) -> str:
         return f"<game {self.name}>"

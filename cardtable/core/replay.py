@@ -239,8 +239,7 @@ def _start(header: dict[str, JSON], where: str) -> AnyMatch:
                 raise ReplayError(f"{where}: players should be a list of names")
             if not game.min_seats <= len(players) <= game.max_seats:
                 raise ReplayError(
-                    f"{where}: {len(players)} players named, but {game.title} seats "
-                    f"{game.min_seats} to {game.max_seats}"
+                    f"{where}: {len(players)} players named, but {game.title} seats {game.seat_range}"
                 )
             names = [str(p) for p in players]
         # Without players, the match has the game's smallest table.

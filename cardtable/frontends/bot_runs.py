@@ -134,7 +134,7 @@ def arena(
     seats = seats or game.min_seats
     if not game.min_seats <= seats <= game.max_seats:
         raise click.BadParameter(
-            f"{game.title} seats {game.min_seats} to {game.max_seats}", param_hint="--seats"
+            f"{game.title} seats {game.seat_range} players, not {seats}", param_hint="--seats"
         )
     if len(specs) < seats:
         raise click.BadParameter(f"{len(specs)} entrants cannot fill {seats} seats", param_hint="--players")

@@ -194,10 +194,9 @@ def games(names: bool) -> None:
     width = max(map(len, game_names()))
     for name in game_names():
         game = get_game(name)
-        seats = (
-            f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"
+        click.echo(
+            f"{name:{width}} {game.title} ({game.seat_range} players); bots: {', '.join(bot_names(game))}"
         )
-        click.echo(f"{name:{width}} {game.title} ({seats} players); bots: {', '.join(bot_names(game))}")
 
 
 @main.group()

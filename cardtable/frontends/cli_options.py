@@ -83,8 +83,9 @@ def read_players(game: AnyGame, vs: str | None, players: str | None) -> list[str
         raise click.UsageError("give either --vs or --players, not both")
     names = [read_spec(name) for name in players.split(",")] if players else ["you", vs or "heuristic"]
     if not game.min_seats <= len(names) <= game.max_seats:
-        seats = f"{game.min_seats} to {game.max_seats}"
-        raise click.UsageError(f"{game.title} takes {seats} players, not {len(names)}: {','.join(names)}")
+        raise click.UsageError(
+            f"{game.title} takes {game.seat_range} players, not {len(names)}: {','.join(names)}"
+        )
     known = set(bot_names(game)) | HUMANS
     for name in names:
         if (
@@ -114,7 +115,7 @@ def read_seat_counts(game: AnyGame, text: str | None, bots: int) -> list[int]:
     for word, count in zip(words, counts, strict=True):
         if not game.min_seats <= count <= game.max_seats:
             raise click.BadParameter(
-                f"{game.title} seats {game.min_seats} to {game.max_seats} players, not {word}",
+                f"{game.title} seats {game.seat_range} players, not {word}",
                 param_hint="--seats",
             )
     if len(set(counts)) != len(counts):

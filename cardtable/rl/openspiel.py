@@ -162,8 +162,7 @@ class CardtableSpielGame(pyspiel.Game):
         seats = int(params.get("players", self.rules.min_seats))
         if not self.rules.min_seats <= seats <= self.rules.max_seats:
             raise ValueError(
-                f"players={seats}: {self.rules.title} is played by {self.rules.min_seats} to "
-                f"{self.rules.max_seats} seats"
+                f"players={seats}: {self.rules.title} is played by {self.rules.seat_range} seats"
             )
         preset = str(params.get("preset", "")) or None
         text = str(params.get("options", "{}"))

@@ -68,9 +68,7 @@ class Table:
         rules = self.game
         self.seats = rules.min_seats if seats is None else seats
         if not isinstance(self.seats, int) or not rules.min_seats <= self.seats <= rules.max_seats:
-            most = f" to {rules.max_seats}" if rules.max_seats > rules.min_seats else ""
-            span = f"{rules.min_seats}{most}"
-            raise ValueError(f"seats={seats!r}: {rules.title} is played by {span} seats")
+            raise ValueError(f"seats={seats!r}: {rules.title} is played by {rules.seat_range} seats")
         if reward not in REWARDS:
             raise ValueError(f"reward={reward!r}: the rewards are {' or '.join(map(repr, REWARDS))}")
         if illegal_reward is not None and not isinstance(illegal_reward, int | float):

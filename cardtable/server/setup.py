@@ -200,10 +200,7 @@ def read_table_request(data: Any, limits: Limits) -> TableSetup:
         )
     seats = data.get("seats")
     if not isinstance(seats, list) or not game.min_seats <= len(seats) <= game.max_seats:
-        count = (
-            game.min_seats if game.min_seats == game.max_seats else f"{game.min_seats} to {game.max_seats}"
-        )
-        raise BadRequest(f"'seats' should list the {count} seats of {game.title}")
+        raise BadRequest(f"'seats' should list the {game.seat_range} seats of {game.title}")
     preset = data.get("preset")
     if preset is not None and not isinstance(preset, str):
         raise BadRequest(f"'preset': {preset!r} should be a preset's name")
