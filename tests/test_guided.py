@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from cardtable.bots import make_bot
-from cardtable.bots.expert_iteration import Fitting, Targets, _gradients, fit, self_play
+from cardtable.bots.expert_iteration import (
+    Fitting,
+    Plan,
+    Targets,
+    _gradients,
+    fit,
+    run,
+    self_play,
+    starting_network,
+)
 from cardtable.bots.guided import GuidedBot, PolicyValueNetwork
 from cardtable.bots.learned import PolicyFileError, encoding_for, policy_bot
 from cardtable.bots.learned.network import Network
@@ -104,3 +115,57 @@ def test_self_play_is_reproducible_and_fitting_lowers_the_loss() -> None:
     taught.extend(guided)
     losses = fit(_network(), taught, ENCODING, Fitting(epochs=30, batch=32), seed=1)
     assert losses[-1] < losses[0] * 0.9
+
+
+def test_self_play_plays_the_table_and_rules_it_is_given() -> None:
+    scout = encoding_for("scout")
+    seats_part = slice(scout.layout.seats, scout.layout.seats + 5)
+    found = self_play("scout", None, 2, 8, seed=3, mix=0.5, seats=4, options={"rounds": 1})
+    # Every decision was taken at a table of four (the `seats` part marks the seats present).
+    assert {tuple(observation[seats_part]) for observation in found.observations} == {(1, 1, 1, 1, 0)}
+    # One round a game: the "rounds" entry of the progress part is 1 / 5 throughout.
+    progress = scout.layout.progress
+    assert all(observation[progress + 3] == pytest.approx(0.2) for observation in found.observations)
+
+
+def test_expert_iteration_starts_from_a_policy_file_when_given_one(tmp_path: Path) -> None:
+    start = tmp_path / "start.npz"
+    policy = Network.fresh(ENCODING, (16,), np.random.default_rng(4))
+    policy.save(start)
+    network = starting_network(str(start), ENCODING, mix=0.25)
+    assert all(np.array_equal(a, b) for a, b in zip(network.policy.weights, policy.weights, strict=True))
+    assert not network.value_weight.any() and network.mix == 0.25
+    saved: list[PolicyValueNetwork] = []
+    plan = Plan("drump", 1, 1, 8, seed=2, mix=0.25, fitting=Fitting(epochs=1), start=str(start))
+    run(plan, lambda _, learned: saved.append(learned), lambda _: None)
+    # The first round fitted the file's layers (same shapes, moved by the fitting), not random ones.
+    (learned,) = saved
+    assert [w.shape for w in learned.policy.weights] == [w.shape for w in policy.weights]
+    assert not np.array_equal(learned.policy.weights[0], policy.weights[0])
+    assert np.abs(learned.policy.weights[0] - policy.weights[0]).max() < 0.1
+    # A file with a value head keeps it.
+    _network(hidden=16).save(tmp_path / "headed.npz")
+    headed = starting_network(str(tmp_path / "headed.npz"), ENCODING, mix=0.5)
+    assert headed.value_weight.any() and headed.mix == 0.5
+
+
+@pytest.mark.parametrize(
+    ("given", "named"),
+    [
+        (["--seats", "9"], "--seats 9: Scout is played by 2 to 5 players"),
+        (["--option", "nosuch=1"], "--option: unknown option 'nosuch'"),
+        (["--start", "nowhere.npz"], "--start: policy file 'nowhere.npz': no such file"),
+        (["--start", "examples/drump-policy.npz"], "plays 'drump', not scout"),
+    ],
+)
+def test_the_expert_iteration_script_refuses_what_it_cannot_use_and_writes_nothing(
+    given: list[str], named: str, tmp_path: Path
+) -> None:
+    root = Path(__file__).parent.parent
+    out = tmp_path / "run"
+    command = [sys.executable, str(root / "examples" / "expert_iteration.py"), "--game", "scout", *given]
+    done = subprocess.run(
+        [*command, "--out", str(out)], capture_output=True, text=True, timeout=120, cwd=root
+    )
+    assert done.returncode == 2 and named in done.stderr, done.stderr
+    assert not out.exists()

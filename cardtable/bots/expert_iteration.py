@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,6 +25,7 @@ import numpy.typing as npt
 from cardtable.bots.guided import GuidedBot, PolicyValueNetwork
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.bots.learned.encoding import Encoding, encoding_for
+from cardtable.bots.learned.network import Network
 from cardtable.core.chance import derive_seed
 from cardtable.core.match import Match
 from cardtable.games import get_game
@@ -51,17 +53,26 @@ class Targets:
 
 
 def self_play(
-    game_name: str, network: PolicyValueNetwork | None, games: int, iterations: int, seed: int, mix: float
+    game_name: str,
+    network: PolicyValueNetwork | None,
+    games: int,
+    iterations: int,
+    seed: int,
+    mix: float,
+    seats: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Targets:
-    """Targets from `games` games of the search against itself (plain ISMCTS without a network).
+    """Targets from `games` games of the search against itself (plain ISMCTS without a network), at a
+    table of `seats` players (the game's fewest if None) with the rule `options` given by name.
 
     The guided search draws its moves in proportion to the root's visits, so that games differ.
     """
     game = get_game(game_name)
     encoding = encoding_for(game_name)
+    rules = game.option_table.resolve(None, dict(options or {}))
     found = Targets()
     for index in range(games):
-        match = Match(game, seed=derive_seed(seed, "self-play", index))
+        match = Match(game, seed=derive_seed(seed, "self-play", index), seats=seats, options=rules)
         rng = random.Random(derive_seed(seed, "search", index))
         if network is None:
             plain = ISMCTSBot(game, iterations=iterations)
@@ -203,21 +214,30 @@ class Plan:
     #: The share of a leaf's value taken from a random playout (the rest from the network).
     mix: float = 0.5
     fitting: Fitting = Fitting()
+    #: Players a game (the game's fewest if None) and rule options by name (Scout's `rounds`: 1).
+    seats: int | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    #: A policy file the first round's network starts from (its layers, and its value head if it has
+    #: one), instead of random weights: a policy that imitates a bot, to learn the search from there.
+    start: str | None = None
 
 
 def run(plan: Plan, save: Callable[[int, PolicyValueNetwork], None], report: Callable[[str], None]) -> None:
     """Every round of the plan: self-play, fitting, the network saved (`save(round, network)`)."""
     encoding = encoding_for(plan.game)
     network: PolicyValueNetwork | None = None
+    first = (
+        PolicyValueNetwork.fresh(encoding, plan.hidden, np.random.default_rng(plan.seed), plan.mix)
+        if plan.start is None
+        else starting_network(plan.start, encoding, plan.mix)
+    )
     previous = Targets()
     for round_index in range(plan.rounds):
         seed = derive_seed(plan.seed, "round", round_index)
-        targets = self_play(plan.game, network, plan.games, plan.iterations, seed, plan.mix)
-        learned = (
-            PolicyValueNetwork.fresh(encoding, plan.hidden, np.random.default_rng(plan.seed), plan.mix)
-            if network is None
-            else _copy(network)
+        targets = self_play(
+            plan.game, network, plan.games, plan.iterations, seed, plan.mix, plan.seats, plan.options
         )
+        learned = first if network is None else _copy(network)
         taught = Targets()
         taught.extend(previous)
         taught.extend(targets)
@@ -228,6 +248,21 @@ def run(plan: Plan, save: Callable[[int, PolicyValueNetwork], None], report: Cal
         )
         save(round_index + 1, learned)
         network, previous = learned, targets
+
+
+def starting_network(path: str, encoding: Encoding, mix: float) -> PolicyValueNetwork:
+    """The network in a policy file (PolicyFileError if it is none for this game), with its value head
+    if it has one and else a head of zeros (a value of one half everywhere), searching with `mix`."""
+    policy = Network.load(path, encoding)
+    with np.load(Path(path), allow_pickle=False) as archive:
+        has_head = "value_weight" in archive.files
+    if has_head:
+        found = PolicyValueNetwork.load(path, encoding)
+        return PolicyValueNetwork(
+            found.policy, found.value_weight, found.value_bias, mix, found.exploration, found.temperature
+        )
+    size = policy.weights[-1].shape[0]
+    return PolicyValueNetwork(policy, np.zeros((size, 1), np.float32), np.zeros(1, np.float32), mix)
 
 
 def _copy(network: PolicyValueNetwork) -> PolicyValueNetwork:
@@ -252,8 +287,12 @@ def describe(plan: Plan) -> str:
             "games": plan.games,
             "iterations": plan.iterations,
             "seed": plan.seed,
-            "hidden": list(plan.hidden),
+            # The starting file's layers, when one is given.
+            "hidden": list(plan.hidden) if plan.start is None else None,
             "mix": plan.mix,
             "epochs": plan.fitting.epochs,
+            "seats": plan.seats,
+            "options": dict(plan.options),
+            "start": plan.start,
         }
     )
