@@ -11,15 +11,18 @@ from functools import partial
 from operator import attrgetter
 
 from cardtable.bots.learned.encoding import (
+    Block,
     Encoding,
     Entries,
     Layout,
     Observation,
+    block_of,
     capped,
     finished,
+    new_block,
     new_entries,
 )
-from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections
+from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections, update_cards
 from cardtable.core.game import NOBODY
 from cardtable.games.drump.actions import ACTIONS
 from cardtable.games.drump.burst import Exchange
@@ -115,48 +118,101 @@ def _hands(out: Entries, state: DrumpState, me: int) -> None:
     for card in hands[me]:
         out[HAND + card] = 1.0
     for place, seat in enumerate((me, 1 - me)):
-        known = state.known[seat]
-        if known:
-            for card in hands[seat]:
-                if known >> card & 1:
-                    out[KNOWN + place * CARDS + card] = 1.0
+        _fill_known_row(out, place, hands[seat], state.known[seat])
+
+
+def _fill_known_row(out: Entries, place: int, hand: tuple[int, ...], known: int) -> None:
+    if known:
+        at = KNOWN + place * CARDS
+        for card in hand:
+            if known >> card & 1:
+                out[at + card] = 1.0
+
+
+HandsKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
+def _update_hands(out: Entries, old: HandsKey, new: HandsKey, me: int) -> None:
+    # Only the rows that changed: the observer's hand, and each seat's known cards while any are known.
+    (was_hands, was_known), (hands, known) = old, new
+    if hands[me] is not was_hands[me]:
+        out[HAND : HAND + CARDS] = _NO_CARDS
+        for card in hands[me]:
+            out[HAND + card] = 1.0
+    for place, seat in enumerate((me, 1 - me)):
+        cards, before = known[seat], was_known[seat]
+        if cards == before and (not cards or hands[seat] is was_hands[seat]):
+            continue
+        if before:
+            at = KNOWN + place * CARDS
+            out[at : at + CARDS] = _NO_CARDS
+        _fill_known_row(out, place, hands[seat], cards)
+
+
+#: A part of 52 cards, all 0.
+_NO_CARDS = new_block(CARDS)
 
 
 def _stack_part(place: int) -> Part:
     """The part of the observer's own stacks (place 0) or the opponent's (1)."""
     first = place * SLOTS
 
+    own = place == 0
+
     def fill(out: Entries, state: DrumpState, me: int) -> None:
-        own = place == 0
-        entries = _STACK_ENTRIES
         for slot, stack in enumerate(state.stacks[me if own else 1 - me]):
             if stack:
-                key = (stack, own)
-                kept = entries.get(key)
-                if kept is None:
-                    if len(entries) >= _STACK_ENTRIES_KEPT:
-                        entries.clear()
-                    kept = entries[key] = _stack_entries(stack, own)
-                block, hidden, size, total = kept
-                index = first + slot
+                _write_stack(out, first + slot, stack, own)
+
+    def update(
+        out: Entries, old: tuple[tuple[int, ...], ...], new: tuple[tuple[int, ...], ...], me: int
+    ) -> None:
+        # Only the stacks that changed (an action sets or takes one or two).
+        for slot, stack in enumerate(new):
+            before = old[slot]
+            if stack is before or stack == before:
+                continue
+            index = first + slot
+            if before:
                 base = STACK_CARDS + index * CARDS
-                out[base : base + CARDS] = block
-                out[STACK_HIDDEN + index] = hidden
-                out[STACK_SIZE + index] = size
-                out[STACK_TOTAL + index] = total
+                out[base : base + CARDS] = _NO_CARDS
+            if stack:
+                _write_stack(out, index, stack, own)
+            else:
+                out[STACK_HIDDEN + index] = out[STACK_SIZE + index] = out[STACK_TOTAL + index] = 0.0
 
     spans = tuple((part + first * width, part + (first + SLOTS) * width) for part, width in _STACK_PARTS)
-    return Part(spans, lambda state, me: state.stacks[me if place == 0 else 1 - me], fill, by_seat=True)
+    return Part(
+        spans, lambda state, me: state.stacks[me if own else 1 - me], fill, by_seat=True, update=update
+    )
 
 
-def _stack_entries(stack: tuple[int, ...], own: bool) -> tuple[Entries, float, float, float]:
+def _write_stack(out: Entries, index: int, stack: tuple[int, ...], own: bool) -> None:
+    """The entries of the stack at `index` (seat place * SLOTS + slot), as its owner (`own`) or the
+    opponent sees it."""
+    entries = _STACK_ENTRIES
+    key = (stack, own)
+    kept = entries.get(key)
+    if kept is None:
+        if len(entries) >= _STACK_ENTRIES_KEPT:
+            entries.clear()
+        kept = entries[key] = _stack_entries(stack, own)
+    block, hidden, size, total = kept
+    base = STACK_CARDS + index * CARDS
+    out[base : base + CARDS] = block
+    out[STACK_HIDDEN + index] = hidden
+    out[STACK_SIZE + index] = size
+    out[STACK_TOTAL + index] = total
+
+
+def _stack_entries(stack: tuple[int, ...], own: bool) -> tuple[Block, float, float, float]:
     """A stack's 52 card entries and its hidden, size and seen-total entries, as its owner (`own`) or
     the opponent sees it."""
     entries = new_entries(LAYOUT)
     seen = [code & CARD_MASK for code in stack if code < FACE_DOWN or own]
     _fill_stack(entries, 0, seen, len(stack))
     return (
-        entries[STACK_CARDS : STACK_CARDS + CARDS],
+        block_of(entries, STACK_CARDS, STACK_CARDS + CARDS),
         entries[STACK_HIDDEN],
         entries[STACK_SIZE],
         entries[STACK_TOTAL],
@@ -164,7 +220,7 @@ def _stack_entries(stack: tuple[int, ...], own: bool) -> tuple[Entries, float, f
 
 
 #: A stack's entries by (stack, seen by its owner): a stack is seen at many positions.
-_STACK_ENTRIES: dict[tuple[tuple[int, ...], bool], tuple[Entries, float, float, float]] = {}
+_STACK_ENTRIES: dict[tuple[tuple[int, ...], bool], tuple[Block, float, float, float]] = {}
 #: How many are kept at most (then forgotten, all at once).
 _STACK_ENTRIES_KEPT = 4096
 
@@ -175,6 +231,11 @@ def _zones(out: Entries, state: DrumpState, me: int) -> None:
 
 def _pile(out: Entries, state: DrumpState, me: int) -> None:
     _fill_pile(out, state)
+
+
+def _update_pile(out: Entries, old: tuple[int, ...], new: tuple[int, ...], me: int) -> None:
+    # The pile grows at its end (but for a recycle taking a part back out).
+    update_cards(out, PILE, old, new)
 
 
 def _exchange(out: Entries, state: DrumpState, me: int) -> None:
@@ -189,13 +250,15 @@ def _turn(out: Entries, state: DrumpState, me: int) -> None:
 
 
 PARTS = (
-    Part(sections(LAYOUT, "hand", "known_in_hand"), attrgetter("hands", "known"), _hands),
+    Part(
+        sections(LAYOUT, "hand", "known_in_hand"), attrgetter("hands", "known"), _hands, update=_update_hands
+    ),
     _stack_part(0),
     _stack_part(1),
     # The zones apart from the pile: a zone changes at few positions (7% in random play), the pile at
     # most, and a part is written again whole.
     Part(sections(LAYOUT, "zones"), attrgetter("zones"), _zones),
-    Part(sections(LAYOUT, "pile"), attrgetter("pile"), _pile),
+    Part(sections(LAYOUT, "pile"), attrgetter("pile"), _pile, update=_update_pile),
     Part(sections(LAYOUT, "exchange", "pending_aces"), attrgetter("exchange"), _exchange),
     # The phase, turn and counters: a few numbers, written at every position.
     Part(

@@ -9,11 +9,11 @@ Seat parts list the observer first, then the opponent.
 
 from __future__ import annotations
 
-from array import array
 from functools import partial
 from operator import attrgetter
 
 from cardtable.bots.learned.encoding import (
+    Block,
     Encoding,
     Entries,
     Layout,
@@ -21,6 +21,7 @@ from cardtable.bots.learned.encoding import (
     capped,
     clamped,
     finished,
+    new_block,
     new_entries,
 )
 from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections
@@ -42,11 +43,11 @@ MONSTER = 4 + CARD + 5 + len(STARS)
 MAGIC = 2 + CARD
 
 
-def _card_table() -> dict[int, Entries]:
+def _card_table() -> dict[int, Block]:
     """Each card's features by card number."""
     table = {}
     for number, card in cards().items():
-        row = table[number] = array("f", bytes(4 * CARD))
+        row = table[number] = new_block(CARD)
         row[KINDS.index(card.kind)] = 1.0
         at = len(KINDS)
         row[at], row[at + 1], row[at + 2] = card.atk / 5000, card.defence / 5000, (card.level or 0) / 12
@@ -214,9 +215,9 @@ def _monsters(out: Entries, state: FmState, me: int) -> None:
                 out[at : at + MONSTER] = row
 
 
-def _monster_row(monster: Monster, visible: bool, terrain: int) -> Entries:
+def _monster_row(monster: Monster, visible: bool, terrain: int) -> Block:
     """A monster zone's entries, as the observer sees the monster (`visible`: its card) on the terrain."""
-    row = array("f", bytes(4 * MONSTER))
+    row = new_block(MONSTER)
     stats = 4 + CARD
     row[0] = 1.0
     row[1] = float(monster.attack)
@@ -235,7 +236,7 @@ def _monster_row(monster: Monster, visible: bool, terrain: int) -> Entries:
 
 
 #: A monster zone's entries by (monster, visible, terrain): a monster is seen at many positions.
-_MONSTER_ROWS: dict[tuple[Monster, bool, int], Entries] = {}
+_MONSTER_ROWS: dict[tuple[Monster, bool, int], Block] = {}
 #: How many rows are kept at most (then forgotten, all at once).
 _MONSTER_ROWS_KEPT = 4096
 
