@@ -168,9 +168,10 @@ class Encoding:
                     "encoding: the game should declare its action_list"
                 )
             return list(range(len(legal)))
-        by_identity = self._by_identity
         try:
-            return [by_identity[id(action)] for action in legal]
+            # The rules' own (interned) objects, looked up by identity in C loops: the environments'
+            # path at every step.
+            return list(map(self._by_identity.__getitem__, map(id, legal)))
         except KeyError:
             # An action that is not the table's own object (equal to one of them): found by value.
             return [self.action_id(action) for action in legal]

@@ -11,12 +11,10 @@ from functools import partial
 from operator import attrgetter
 
 from cardtable.bots.learned.encoding import (
-    Block,
     Encoding,
     Entries,
     Layout,
     Observation,
-    block_of,
     capped,
     finished,
     new_block,
@@ -189,40 +187,21 @@ def _stack_part(place: int) -> Part:
 
 def _write_stack(out: Entries, index: int, stack: tuple[int, ...], own: bool) -> None:
     """The entries of the stack at `index` (seat place * SLOTS + slot), as its owner (`own`) or the
-    opponent sees it."""
-    entries = _STACK_ENTRIES
-    key = (stack, own)
-    kept = entries.get(key)
-    if kept is None:
-        if len(entries) >= _STACK_ENTRIES_KEPT:
-            entries.clear()
-        kept = entries[key] = _stack_entries(stack, own)
-    block, hidden, size, total = kept
+    opponent sees it: the cards seen, then the face-down ones not seen, the size and the seen total."""
+    # Written once for each seat whenever the stack changes (`update`): nothing to gain from keeping
+    # a stack's entries, which an earlier round did when every stack was written again at each change.
     base = STACK_CARDS + index * CARDS
-    out[base : base + CARDS] = block
-    out[STACK_HIDDEN + index] = hidden
-    out[STACK_SIZE + index] = size
-    out[STACK_TOTAL + index] = total
-
-
-def _stack_entries(stack: tuple[int, ...], own: bool) -> tuple[Block, float, float, float]:
-    """A stack's 52 card entries and its hidden, size and seen-total entries, as its owner (`own`) or
-    the opponent sees it."""
-    entries = new_entries(LAYOUT)
-    seen = [code & CARD_MASK for code in stack if code < FACE_DOWN or own]
-    _fill_stack(entries, 0, seen, len(stack))
-    return (
-        block_of(entries, STACK_CARDS, STACK_CARDS + CARDS),
-        entries[STACK_HIDDEN],
-        entries[STACK_SIZE],
-        entries[STACK_TOTAL],
-    )
-
-
-#: A stack's entries by (stack, seen by its owner): a stack is seen at many positions.
-_STACK_ENTRIES: dict[tuple[tuple[int, ...], bool], tuple[Block, float, float, float]] = {}
-#: How many are kept at most (then forgotten, all at once).
-_STACK_ENTRIES_KEPT = 4096
+    total = seen = 0
+    for code in stack:
+        if code < FACE_DOWN or own:
+            card = code & CARD_MASK
+            out[base + card] = 1.0
+            total += RANK[card]
+            seen += 1
+    size = len(stack)
+    out[STACK_HIDDEN + index] = (size - seen) / 13
+    out[STACK_SIZE + index] = size / 13
+    out[STACK_TOTAL + index] = capped(total / 13)
 
 
 def _zones(out: Entries, state: DrumpState, me: int) -> None:
@@ -243,10 +222,40 @@ def _exchange(out: Entries, state: DrumpState, me: int) -> None:
 
 
 def _turn(out: Entries, state: DrumpState, me: int) -> None:
+    # `_fill_turn` and `_fill_deciding` written out for the state: this part is written at every
+    # position, and the calls and the tuples handed to them were a good share of it.
+    out[_PHASE_ENTRY[state.phase]] = 1.0
+    out[TURN + (state.turn_seat != me)] = 1.0
+    out[FIRST + (state.first_seat != me)] = 1.0
+    slots_set = state.slots_set
+    if slots_set:
+        for slot in range(SLOTS):
+            if slots_set >> slot & 1:
+                out[SLOTS_SET + slot] = 1.0
     hands = state.hands
-    _fill_turn(out, me, state, PHASE_NAMES[state.phase], (len(hands[0]), len(hands[1])), len(state.deck))
+    extra, recycles = state.extra_jacks / 2, state.recycles / 2
+    mine, theirs, turns = len(hands[me]) / 10, len(hands[1 - me]) / 10, state.turn_number / 50
+    out[COUNTERS] = float(state.summoned)
+    out[COUNTERS + 1] = extra if extra < 1.0 else 1.0
+    out[COUNTERS + 2] = recycles if recycles < 1.0 else 1.0
+    out[COUNTERS + 3] = float(state.burst_used)
+    out[SIZES] = mine if mine < 1.0 else 1.0
+    out[SIZES + 1] = theirs if theirs < 1.0 else 1.0
+    out[SIZES + 2] = len(state.deck) / CARDS
+    out[TURN_NUMBER] = turns if turns < 1.0 else 1.0
+    if state.discarding == me:
+        out[DECIDING] = 1.0
+    if state.drawing == me:
+        out[DECIDING + 1] = 1.0
     last = state.last_turn
-    _fill_deciding(out, me, state.discarding, state.drawing, None if last == NOBODY else last)
+    if last == me:
+        out[DECIDING + 2] = 1.0
+    elif last != NOBODY:
+        out[LAYOUT.last_turn] = 1.0
+
+
+#: The phase's entry by the phase's number.
+_PHASE_ENTRY = tuple(_PHASE[name] for name in PHASE_NAMES)
 
 
 PARTS = (
