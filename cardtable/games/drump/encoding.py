@@ -20,7 +20,7 @@ from cardtable.bots.learned.encoding import (
     new_block,
     new_entries,
 )
-from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections, update_cards
+from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections
 from cardtable.core.game import NOBODY
 from cardtable.games.drump.actions import ACTIONS
 from cardtable.games.drump.burst import Exchange
@@ -116,35 +116,11 @@ def _hands(out: Entries, state: DrumpState, me: int) -> None:
     for card in hands[me]:
         out[HAND + card] = 1.0
     for place, seat in enumerate((me, 1 - me)):
-        _fill_known_row(out, place, hands[seat], state.known[seat])
-
-
-def _fill_known_row(out: Entries, place: int, hand: tuple[int, ...], known: int) -> None:
-    if known:
-        at = KNOWN + place * CARDS
-        for card in hand:
-            if known >> card & 1:
-                out[at + card] = 1.0
-
-
-HandsKey = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
-
-
-def _update_hands(out: Entries, old: HandsKey, new: HandsKey, me: int) -> None:
-    # Only the rows that changed: the observer's hand, and each seat's known cards while any are known.
-    (was_hands, was_known), (hands, known) = old, new
-    if hands[me] is not was_hands[me]:
-        out[HAND : HAND + CARDS] = _NO_CARDS
-        for card in hands[me]:
-            out[HAND + card] = 1.0
-    for place, seat in enumerate((me, 1 - me)):
-        cards, before = known[seat], was_known[seat]
-        if cards == before and (not cards or hands[seat] is was_hands[seat]):
-            continue
-        if before:
-            at = KNOWN + place * CARDS
-            out[at : at + CARDS] = _NO_CARDS
-        _fill_known_row(out, place, hands[seat], cards)
+        known = state.known[seat]
+        if known:
+            for card in hands[seat]:
+                if known >> card & 1:
+                    out[KNOWN + place * CARDS + card] = 1.0
 
 
 #: A part of 52 cards, all 0.
@@ -212,11 +188,6 @@ def _pile(out: Entries, state: DrumpState, me: int) -> None:
     _fill_pile(out, state)
 
 
-def _update_pile(out: Entries, old: tuple[int, ...], new: tuple[int, ...], me: int) -> None:
-    # The pile grows at its end (but for a recycle taking a part back out).
-    update_cards(out, PILE, old, new)
-
-
 def _exchange(out: Entries, state: DrumpState, me: int) -> None:
     _fill_exchange(out, state.exchange)
 
@@ -259,15 +230,15 @@ _PHASE_ENTRY = tuple(_PHASE[name] for name in PHASE_NAMES)
 
 
 PARTS = (
-    Part(
-        sections(LAYOUT, "hand", "known_in_hand"), attrgetter("hands", "known"), _hands, update=_update_hands
-    ),
+    # (Written again whole: updating the hand and the known cards row by row, or the pile by its new
+    # cards, measured no faster, callgrind's instructions the same or more.)
+    Part(sections(LAYOUT, "hand", "known_in_hand"), attrgetter("hands", "known"), _hands),
     _stack_part(0),
     _stack_part(1),
     # The zones apart from the pile: a zone changes at few positions (7% in random play), the pile at
     # most, and a part is written again whole.
     Part(sections(LAYOUT, "zones"), attrgetter("zones"), _zones),
-    Part(sections(LAYOUT, "pile"), attrgetter("pile"), _pile, update=_update_pile),
+    Part(sections(LAYOUT, "pile"), attrgetter("pile"), _pile),
     Part(sections(LAYOUT, "exchange", "pending_aces"), attrgetter("exchange"), _exchange),
     # The phase, turn and counters: a few numbers, written at every position.
     Part(
