@@ -83,9 +83,10 @@ class Table:
         self.seed = 0
         self.state: Any = None
         self.steps = 0
-        #: The legal actions now, in the rules' order, and (once asked for) their ids.
+        #: The legal actions now, in the rules' order, (once asked for) their ids, and the seat to act.
         self._actions: list[Any] = []
-        self._by_id: dict[int, Any] | None = None
+        self._ids: list[int] | None = None
+        self._current: int | None = None
         self._observed: dict[int, npt.NDArray[np.float32]] = {}
         self._observer = self._new_observer()
         #: A mask of zeros (as bytes): each mask starts from a copy.
@@ -119,19 +120,21 @@ class Table:
 
     def _list_legal(self) -> None:
         # The ids are numbered when first asked for: a bot's move (the Gymnasium opponents') needs none.
-        self._actions = list(self.game.legal_actions(self.state))
-        self._by_id = None
+        state = self.state
+        self._actions = list(self.game.legal_actions(state))
+        self._ids = None
+        # Looked up once a position: the mask, the step and the agent selection each ask.
+        self._current = self.game.current_seat(state)
         # A new position: no seat's observation of it is encoded yet.
-        self._observed = {}
+        self._observed.clear()
 
     @property
-    def _legal(self) -> dict[int, Any]:
-        """The legal actions now by id, in the rules' order."""
-        by_id = self._by_id
-        if by_id is None:
-            actions = self._actions
-            by_id = self._by_id = self.encoding.legal_by_id(actions)
-        return by_id
+    def _legal_ids(self) -> list[int]:
+        """The ids of the legal actions now, in the rules' order (the action of `ids[k]` is `_actions[k]`)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = self.encoding.action_ids(self._actions)
+        return ids
 
     # -- copies and pickles: the game by its registered name, the legal actions listed again ------
     def __getstate__(self) -> dict[str, Any]:
@@ -140,14 +143,14 @@ class Table:
         # objects, which a copy would duplicate; both are found again from the game's name and the state.
         if get_game(self.game.name) is self.game:
             state["game"] = self.game.name
-        del state["_actions"], state["_by_id"], state["_observed"], state["_observer"]
+        del state["_actions"], state["_ids"], state["_current"], state["_observed"], state["_observer"]
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         if isinstance(self.game, str):
             self.game = get_game(self.game)
-        self._actions, self._by_id, self._observed = [], None, {}
+        self._actions, self._ids, self._current, self._observed = [], None, None, {}
         self._observer = self._new_observer()
         if self.state is not None:
             self._list_legal()
@@ -156,8 +159,7 @@ class Table:
     @property
     def current_seat(self) -> int | None:
         """The seat that must act, or None when the game is over."""
-        seat: int | None = self.game.current_seat(self.state)
-        return seat
+        return self._current
 
     @property
     def outcome(self) -> Outcome | None:
@@ -195,13 +197,14 @@ class Table:
         """The seat's legal ids while it acts, all 0 while another seat acts, and `FINAL_ID` alone once
         the game (or, `over`, the episode) is over."""
         # Filled in as bytes, then viewed as an array (owning its bytes): numpy's own indexing by a
-        # list of ids converts the list first, which cost more than the loop.
+        # list of ids converts the list first, which cost more than the loop (callgrind: 18.4k
+        # instructions against 14.3k for 25 ids).
         mask = bytearray(self._no_ids)
-        current = self.current_seat
+        current = self._current
         if over or current is None:
             mask[FINAL_ID] = 1
         elif seat == current:
-            for action_id in self._legal:
+            for action_id in self._legal_ids:
                 mask[action_id] = 1
         return np.frombuffer(mask, dtype=np.int8)
 
@@ -240,7 +243,7 @@ class Table:
 
     def legal_ids(self) -> list[int]:
         """The ids the current seat may play, in the rules' order."""
-        return list(self._legal)
+        return list(self._legal_ids)
 
     # -- acting ---------------------------------------------------------------------------
     def check_id(self, action: object) -> int:
@@ -256,11 +259,12 @@ class Table:
 
     def refusal(self, action_id: int) -> str | None:
         """Why the id cannot be played now (the engine's words), or None when it is legal."""
-        if action_id in self._legal:
+        if action_id in self._legal_ids:
             return None
-        action = self.encoding.action_of(action_id, list(self._legal.values()))
+        action = self.encoding.action_of(action_id, self._actions)
         if action is None:
-            return f"there are {len(self._legal)} legal actions now, ids 0 to {len(self._legal) - 1}"
+            count = len(self._actions)
+            return f"there are {count} legal actions now, ids 0 to {count - 1}"
         return self.game.explain_illegal(self.state, action)
 
     def refused(self, action_id: int, refusal: str) -> IllegalActionError:
@@ -279,10 +283,11 @@ class Table:
 
     def play(self, action_id: int) -> None:
         """Play a legal id (IllegalActionError with the engine's reason if it is not legal)."""
-        action = self._legal.get(action_id)
-        if action is None:
-            raise IllegalActionError(self.action_text(action_id), self.refusal(action_id) or "")
-        self.state = self.game.apply(self.state, action)
+        try:
+            index = self._legal_ids.index(action_id)
+        except ValueError:
+            raise IllegalActionError(self.action_text(action_id), self.refusal(action_id) or "") from None
+        self.state = self.game.apply(self.state, self._actions[index])
         self.steps += 1
         self._list_legal()
 
@@ -308,7 +313,7 @@ class Table:
 
     def action_text(self, action_id: int) -> str:
         """An id in the game's notation (`#N` for an id that stands for no action now)."""
-        action = self.encoding.action_of(action_id, list(self._legal.values()))
+        action = self.encoding.action_of(action_id, self._actions)
         if action is None:
             return f"#{action_id}"
         text: str = self.game.format_action(action)

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from cardtable.bots.learned import encoding_for
-from cardtable.bots.learned.encoding import Layout
+from cardtable.bots.learned.encoding import Layout, new_entries
+from cardtable.bots.learned.observer import update_cards
 from cardtable.games import get_game
 
 TABLES = [("drump", 2), ("scout", 2), ("scout", 4), ("dnup", 3), ("dnup", 5), ("fm", 2)]
@@ -181,3 +182,18 @@ def test_legal_actions_by_id_take_an_equal_action_that_is_not_the_tables_own() -
     assert equal is not encoding.actions[5]
     assert encoding.legal_by_id([interned, equal]) == {7: interned, 5: equal}
     assert list(encoding.legal_by_id([interned, equal])) == [7, 5]  # in the rules' order
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [((), (3, 1)), ((3, 1), (3, 1, 4)), ((3, 1, 4), (1, 4)), ((3, 1), ()), ((5, 2), (2, 6, 5)), ((1,), (1,))],
+)
+def test_cards_updated_from_one_set_to_another_hold_the_new_set(
+    old: tuple[int, ...], new: tuple[int, ...]
+) -> None:
+    entries = new_entries(Layout([("before", 2, "untouched"), ("cards", 8, "cards")]))
+    entries[0] = entries[1] = 0.5
+    for card in old:
+        entries[2 + card] = 1.0
+    update_cards(entries, 2, old, new)
+    assert list(entries) == [0.5, 0.5] + [1.0 if card in new else 0.0 for card in range(8)]

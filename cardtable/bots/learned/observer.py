@@ -11,6 +11,11 @@ very same objects and the comparison is one identity test.  Keys are
 compared by value too: a part whose fields are equal holds the same entries,
 whatever happened in between, so an observation never depends on the order
 in which positions were observed.
+
+A part may also say how to bring its entries from one key to the next
+(`update`) instead of being cleared and filled in again: a hand or a pile
+that changed by a card or two has that card or two written, a part of every
+seat has only the rows of the seats that changed written again.
 """
 
 from __future__ import annotations
@@ -32,6 +37,10 @@ class Part:
     `fill(entries, state, seat)` writes only within `spans`, into entries that are 0 there; what it
     writes depends on nothing but `key(state)` (some of the state's fields; `key(state, seat)` when
     `by_seat`) and the seat.  A part whose key is None is filled in at every position.
+
+    `update(entries, old, new, seat)`, where a part has one, turns the part's entries as filled in for
+    the key `old` into those of the key `new` (the same seat), writing only within `spans`: the entries
+    afterwards equal the fill's for `new` on zeros.
     """
 
     spans: Spans
@@ -39,6 +48,7 @@ class Part:
     fill: Callable[[Entries, Any, int], None]
     #: Whether the key is read for a seat, `key(state, seat)` (a part of the seat's own, its hand).
     by_seat: bool = False
+    update: Callable[[Entries, Any, Any, int], None] | None = None
 
 
 def sections(layout: Layout, first: str, last: str | None = None) -> Spans:
@@ -46,6 +56,23 @@ def sections(layout: Layout, first: str, last: str | None = None) -> Spans:
     start = layout.section(first).start
     end = layout.section(last or first)
     return ((start, end.start + end.size),)
+
+
+def update_cards(out: Entries, base: int, old: Sequence[int], new: Sequence[int]) -> None:
+    """Entries `base + card` holding 1 for each card of `old` turned into those of `new`.
+
+    A pile that grew at its end has only its new cards written; otherwise the old cards are cleared and
+    the new ones written.
+    """
+    count = len(old)
+    if len(new) >= count and new[:count] == old:
+        for card in new[count:]:
+            out[base + card] = 1.0
+        return
+    for card in old:
+        out[base + card] = 0.0
+    for card in new:
+        out[base + card] = 1.0
 
 
 def observe_parts(layout: Layout, parts: Sequence[Part]) -> Callable[[Any, int], Observation]:
@@ -77,6 +104,7 @@ class Observer:
                 part.key,
                 part.fill,
                 part.by_seat,
+                part.update,
             )
             for part in parts
         )
@@ -91,13 +119,16 @@ class Observer:
             kept = self._seats[seat] = (entries, finished(entries), [_NOTHING] * len(self._parts))
         entries, shared, keys = kept
         try:
-            for index, (spans, key, fill, by_seat) in enumerate(self._parts):
+            for index, (spans, key, fill, by_seat, update) in enumerate(self._parts):
                 if key is not None:
                     now = key(state, seat) if by_seat else key(state)
                     last = keys[index]
                     if now is last or now == last:
                         continue
                     keys[index] = now
+                    if update is not None and last is not _NOTHING:
+                        update(entries, last, now, seat)
+                        continue
                 for start, stop, zeros in spans:
                     entries[start:stop] = zeros
                 fill(entries, state, seat)

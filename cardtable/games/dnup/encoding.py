@@ -23,7 +23,7 @@ from cardtable.bots.learned.encoding import (
     new_entries,
     relative_seats,
 )
-from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections
+from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections, update_cards
 from cardtable.core.pairs import CODES, TOP
 from cardtable.games.dnup.actions import ADD_TABLE, MAX_SEATS, ROTATE_ACTION, TAKE_TABLE, Action, play_of
 from cardtable.games.dnup.state import PHASE_NAMES, DnupState
@@ -107,7 +107,9 @@ def _known(out: Entries, state: DnupState, me: int) -> None:
 
 
 def _known_key(state: DnupState) -> object:
-    # No card known: nothing to write but the seats, however the hands change.
+    # No card known: nothing to write but the seats, however the hands change.  (Written again whole
+    # when the key changes: between two turns of a seat, every seat's hand has usually changed, and
+    # updating row by row measured slower.)
     known = state.known
     return (state.hands, known) if any(known) else state.seats
 
@@ -133,28 +135,37 @@ def _discards(out: Entries, state: DnupState, me: int) -> None:
         out[LAYOUT.discards + code] = 1.0
 
 
+def _update_discards(out: Entries, old: tuple[int, ...], new: tuple[int, ...], me: int) -> None:
+    # The discards grow at their end through a round.
+    update_cards(out, LAYOUT.discards, old, new)
+
+
 def _table(out: Entries, state: DnupState, me: int) -> None:
     seats, hands, scores = state.seats, state.hands, state.scores
     target = state.options.target or 1
+    # Capped as `capped` does, written out: this part is written at every position, and a call per
+    # entry was much of its cost.
     for place in range(seats):
         seat = (me + place) % seats
-        # Capped with min (as `capped` does): written at every position.
-        out[HAND_SIZES + place] = min(1.0, len(hands[seat]) / 20)
-        out[SCORES + place] = min(1.0, scores[seat] / target)
+        size, score = len(hands[seat]) / 20, scores[seat] / target
+        out[HAND_SIZES + place] = size if size < 1.0 else 1.0
+        out[SCORES + place] = score if score < 1.0 else 1.0
     for rank, seat in enumerate(state.out):
-        out[OUT + 2 * ((seat - me) % seats) + min(rank, 1)] = 1.0
+        out[OUT + 2 * ((seat - me) % seats) + (rank if rank < 1 else 1)] = 1.0
     out[LAYOUT.start + (state.start_seat - me) % seats] = 1.0
     out[_PHASE[PHASE_NAMES[state.phase]]] = 1.0
-    out[PROGRESS] = capped(state.round / 10)
-    out[PROGRESS + 1] = capped(state.turns / (60 * seats))
+    progress, turns = state.round / 10, state.turns / (60 * seats)
+    out[PROGRESS] = progress if progress < 1.0 else 1.0
+    out[PROGRESS + 1] = turns if turns < 1.0 else 1.0
     out[PROGRESS + 2] = len(state.aside) / 45
 
 
 PARTS = (
     Part(sections(LAYOUT, "hand"), lambda state, me: state.hands[me], _hand, by_seat=True),
     Part(sections(LAYOUT, "seat", "known_in_hand"), _known_key, _known),
+    # (Written again whole: updating row by row measured slower, as for the known cards.)
     Part(sections(LAYOUT, "tables", "table_shape"), attrgetter("tables", "seats"), _tables),
-    Part(sections(LAYOUT, "discards"), attrgetter("discards"), _discards),
+    Part(sections(LAYOUT, "discards"), attrgetter("discards"), _discards, update=_update_discards),
     # Sizes, scores, the phase and the round's progress: a few numbers, written at every position.
     Part(sections(LAYOUT, "hand_sizes", "progress"), None, _table),
 )

@@ -9,11 +9,11 @@ Seat parts list the observer first, then the opponent.
 
 from __future__ import annotations
 
-from array import array
 from functools import partial
 from operator import attrgetter
 
 from cardtable.bots.learned.encoding import (
+    Block,
     Encoding,
     Entries,
     Layout,
@@ -21,6 +21,7 @@ from cardtable.bots.learned.encoding import (
     capped,
     clamped,
     finished,
+    new_block,
     new_entries,
 )
 from cardtable.bots.learned.observer import Observer, Part, observe_parts, sections
@@ -42,11 +43,11 @@ MONSTER = 4 + CARD + 5 + len(STARS)
 MAGIC = 2 + CARD
 
 
-def _card_table() -> dict[int, Entries]:
+def _card_table() -> dict[int, Block]:
     """Each card's features by card number."""
     table = {}
     for number, card in cards().items():
-        row = table[number] = array("f", bytes(4 * CARD))
+        row = table[number] = new_block(CARD)
         row[KINDS.index(card.kind)] = 1.0
         at = len(KINDS)
         row[at], row[at + 1], row[at + 2] = card.atk / 5000, card.defence / 5000, (card.level or 0) / 12
@@ -197,26 +198,64 @@ def _picks(out: Entries, state: FmState, me: int) -> None:
 
 
 def _monsters(out: Entries, state: FmState, me: int) -> None:
-    terrain = state.terrain
-    sees_all = state.sees_face_down[me]
-    rows = _MONSTER_ROWS
+    _fill_monsters(out, state.monsters, state.terrain, state.sees_face_down, me)
+
+
+MonstersKey = tuple[tuple[tuple[Monster | None, ...], ...], int, tuple[bool, ...]]
+
+
+def _update_monsters(out: Entries, old: MonstersKey, new: MonstersKey, me: int) -> None:
+    # Only the zones whose monster changed (an action places, changes or destroys one or two).
+    (was, terrain, sees), (monsters, now_terrain, now_sees) = old, new
+    if now_terrain != terrain or now_sees != sees:
+        out[MONSTERS : MONSTERS + SEATS * ZONES * MONSTER] = _NO_MONSTERS
+        _fill_monsters(out, monsters, now_terrain, now_sees, me)
+        return
+    sees_all = sees[me]
     for place, seat in enumerate((me, 1 - me)):
-        for zone, monster in enumerate(state.monsters[seat]):
+        before, now = was[seat], monsters[seat]
+        if now is before:
+            continue
+        for zone, monster in enumerate(now):
+            if monster is before[zone] or monster == before[zone]:
+                continue
+            at = MONSTERS + (place * ZONES + zone) * MONSTER
+            if monster is None:
+                out[at : at + MONSTER] = _NO_MONSTER_ROW
+            else:
+                out[at : at + MONSTER] = _row_of(monster, seat == me or sees_all or monster.face_up, terrain)
+
+
+def _fill_monsters(
+    out: Entries,
+    monsters: tuple[tuple[Monster | None, ...], ...],
+    terrain: int,
+    sees: tuple[bool, ...],
+    me: int,
+) -> None:
+    sees_all = sees[me]
+    for place, seat in enumerate((me, 1 - me)):
+        for zone, monster in enumerate(monsters[seat]):
             if monster is not None:
-                visible = seat == me or sees_all or monster.face_up
-                key = (monster, visible, terrain)
-                row = rows.get(key)
-                if row is None:
-                    if len(rows) >= _MONSTER_ROWS_KEPT:
-                        rows.clear()
-                    row = rows[key] = _monster_row(monster, visible, terrain)
                 at = MONSTERS + (place * ZONES + zone) * MONSTER
-                out[at : at + MONSTER] = row
+                out[at : at + MONSTER] = _row_of(monster, seat == me or sees_all or monster.face_up, terrain)
 
 
-def _monster_row(monster: Monster, visible: bool, terrain: int) -> Entries:
+def _row_of(monster: Monster, visible: bool, terrain: int) -> Block:
+    """A monster zone's entries, kept by (monster, visible, terrain)."""
+    rows = _MONSTER_ROWS
+    key = (monster, visible, terrain)
+    row = rows.get(key)
+    if row is None:
+        if len(rows) >= _MONSTER_ROWS_KEPT:
+            rows.clear()
+        row = rows[key] = _monster_row(monster, visible, terrain)
+    return row
+
+
+def _monster_row(monster: Monster, visible: bool, terrain: int) -> Block:
     """A monster zone's entries, as the observer sees the monster (`visible`: its card) on the terrain."""
-    row = array("f", bytes(4 * MONSTER))
+    row = new_block(MONSTER)
     stats = 4 + CARD
     row[0] = 1.0
     row[1] = float(monster.attack)
@@ -235,9 +274,12 @@ def _monster_row(monster: Monster, visible: bool, terrain: int) -> Entries:
 
 
 #: A monster zone's entries by (monster, visible, terrain): a monster is seen at many positions.
-_MONSTER_ROWS: dict[tuple[Monster, bool, int], Entries] = {}
+_MONSTER_ROWS: dict[tuple[Monster, bool, int], Block] = {}
 #: How many rows are kept at most (then forgotten, all at once).
 _MONSTER_ROWS_KEPT = 4096
+#: A monster zone's entries, and the whole part, all 0.
+_NO_MONSTER_ROW = new_block(MONSTER)
+_NO_MONSTERS = new_block(SEATS * ZONES * MONSTER)
 
 
 def _magic(out: Entries, state: FmState, me: int) -> None:
@@ -263,16 +305,22 @@ def _pending(out: Entries, state: FmState, me: int) -> None:
 
 
 def _sides(out: Entries, state: FmState, me: int) -> None:
+    # Capped as `capped` does, written out: a call per entry was much of this part's cost.
     for place, seat in enumerate((me, 1 - me)):
-        out[LIFE_POINTS + place] = capped(state.lp[seat] / 10000)
-        out[SIZES + 3 * place] = capped(len(state.hands[seat]) / 5)
-        out[SIZES + 3 * place + 1] = capped(state.deck_size(seat) / 40)
-        out[SIZES + 3 * place + 2] = capped(len(state.graveyards[seat]) / 40)
-        out[TURN_NUMBER + place] = capped(state.turn_number[seat] / 50)
-        out[LOCKS + place] = capped(state.locks[seat] / 3)
-        counters = COUNTERS + place * len(COUNTER_NAMES)
-        for index, count in enumerate(state.counters[seat]):
-            out[counters + index] = capped(count / 20)
+        points, hand = state.lp[seat] / 10000, len(state.hands[seat]) / 5
+        deck, used = state.deck_size(seat) / 40, len(state.graveyards[seat]) / 40
+        turns, locks = state.turn_number[seat] / 50, state.locks[seat] / 3
+        out[LIFE_POINTS + place] = points if points < 1.0 else 1.0
+        out[SIZES + 3 * place] = hand if hand < 1.0 else 1.0
+        out[SIZES + 3 * place + 1] = deck if deck < 1.0 else 1.0
+        out[SIZES + 3 * place + 2] = used if used < 1.0 else 1.0
+        out[TURN_NUMBER + place] = turns if turns < 1.0 else 1.0
+        out[LOCKS + place] = locks if locks < 1.0 else 1.0
+        at = COUNTERS + place * len(COUNTER_NAMES)
+        for count in state.counters[seat]:
+            value = count / 20
+            out[at] = value if value < 1.0 else 1.0
+            at += 1
 
 
 def _turn(out: Entries, state: FmState, me: int) -> None:
@@ -303,7 +351,12 @@ LIFE_POINTS, SIZES, TURN_NUMBER, LOCKS, COUNTERS = (
 PARTS = (
     Part(sections(LAYOUT, "window", "window_present"), attrgetter("hands", "decks", "windows"), _window),
     Part(sections(LAYOUT, "picked", "pick_count"), attrgetter("picks", "turn_seat"), _picks),
-    Part(sections(LAYOUT, "monsters"), attrgetter("monsters", "terrain", "sees_face_down"), _monsters),
+    Part(
+        sections(LAYOUT, "monsters"),
+        attrgetter("monsters", "terrain", "sees_face_down"),
+        _monsters,
+        update=_update_monsters,
+    ),
     Part(sections(LAYOUT, "magic"), attrgetter("magic", "sees_face_down"), _magic),
     Part(sections(LAYOUT, "pending"), attrgetter("pending", "turn_seat"), _pending),
     Part(

@@ -9,19 +9,21 @@ in turn order; seats a smaller table lacks stay 0.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from functools import partial
 from operator import attrgetter
 
 from cardtable.bots.learned.encoding import (
+    Block,
     Encoding,
     Entries,
     Layout,
     Observation,
+    block_of,
     capped,
     clamped,
     finished,
+    new_block,
     new_entries,
     relative_seats,
 )
@@ -107,42 +109,64 @@ def _hand(out: Entries, state: ScoutState, me: int) -> None:
 
 
 def _active(out: Entries, state: ScoutState, me: int) -> None:
-    _fill_active(out, state.active)
+    active = state.active
+    if active:
+        block = _ACTIVE_BLOCKS.get(active)
+        if block is None:
+            if len(_ACTIVE_BLOCKS) >= _ACTIVE_BLOCKS_KEPT:
+                _ACTIVE_BLOCKS.clear()
+            entries = new_entries(LAYOUT)
+            _fill_active(entries, active)
+            block = _ACTIVE_BLOCKS[active] = block_of(entries, ENDS, SHAPE + 2)
+        out[ENDS : SHAPE + 2] = block
     if state.owner != NOBODY:
         out[LAYOUT.owner + (state.owner - me) % state.seats] = 1.0
 
 
+#: The active set's entries by the set: every seat sees each set, at a few positions each.
+_ACTIVE_BLOCKS: dict[tuple[int, ...], Block] = {}
+#: How many are kept at most (then forgotten, all at once).
+_ACTIVE_BLOCKS_KEPT = 4096
+
+
 def _known(out: Entries, state: ScoutState, me: int) -> None:
-    known, seats = state.known, state.seats
-    blocks = _KNOWN_BLOCKS
+    _fill_known(out, state.known, state.seats, me)
+
+
+def _fill_known(out: Entries, known: tuple[int, ...], seats: int, me: int) -> None:
     for place in range(seats):
         out[LAYOUT.seats + place] = 1.0
-        cards = known[(me + place) % seats]
-        if cards:
-            block = blocks.get(cards)
-            if block is None:
-                if len(blocks) >= _KNOWN_BLOCKS_KEPT:
-                    blocks.clear()
-                block = blocks[cards] = _known_block(cards)
-            at = KNOWN + place * CARDS
-            out[at : at + CARDS] = block
+        # A known card is one of its hand's (the rules clear its bit when it is shown): the bits alone
+        # say which entries are 1.
+        cards, at = known[(me + place) % seats], KNOWN + place * CARDS
+        while cards:
+            low = cards & -cards
+            out[at + low.bit_length() - 1] = 1.0
+            cards ^= low
 
 
-def _known_block(cards: int) -> Entries:
-    """A seat's known-card entries for its mask of known cards."""
-    # A known card is one of its hand's (the rules clear its bit when it is shown): the bits alone
-    # say which entries are 1.
-    block = array("f", bytes(4 * CARDS))
-    for card in range(CARDS):
-        if cards >> card & 1:
-            block[card] = 1.0
-    return block
+def _update_known(
+    out: Entries, old: tuple[tuple[int, ...], int], new: tuple[tuple[int, ...], int], me: int
+) -> None:
+    # Only the bits that changed, of the seats whose known cards changed (a card scouted or shown).
+    (was, seats), (known, now_seats) = old, new
+    if now_seats != seats:
+        out[LAYOUT.seats : KNOWN + SEATS * CARDS] = _NO_KNOWN
+        _fill_known(out, known, now_seats, me)
+        return
+    for place in range(seats):
+        seat = (me + place) % seats
+        cards = known[seat]
+        changed = cards ^ was[seat]
+        at = KNOWN + place * CARDS
+        while changed:
+            low = changed & -changed
+            out[at + low.bit_length() - 1] = 1.0 if cards & low else 0.0
+            changed ^= low
 
 
-#: Known-card entries by mask: the same masks come back at many positions.
-_KNOWN_BLOCKS: dict[int, Entries] = {}
-#: How many are kept at most (then forgotten, all at once).
-_KNOWN_BLOCKS_KEPT = 4096
+#: The part's entries all 0.
+_NO_KNOWN = new_block(SEATS + SEATS * CARDS)
 
 
 def _aside(out: Entries, state: ScoutState, me: int) -> None:
@@ -162,26 +186,39 @@ def _table(out: Entries, state: ScoutState, me: int) -> None:
         state.chips,
         state.scores,
     )
-    # Capped with min and max (as `capped` and `clamped` do): written at every position.
+    # Capped as `capped` and `clamped` do, written out: this part is written at every position, and a
+    # call per entry was most of its cost.
     for place in range(seats):
         seat = (me + place) % seats
-        out[HAND_SIZES + place] = min(1.0, len(hands[seat]) / 15)
-        out[CAPTURED + place] = min(1.0, len(captured[seat]) / 15)
-        out[TOKENS + place] = min(1.0, tokens[seat] / 10)
+        size, taken, got, score = (
+            len(hands[seat]) / 15,
+            len(captured[seat]) / 15,
+            tokens[seat] / 10,
+            scores[seat] / 20,
+        )
+        out[HAND_SIZES + place] = size if size < 1.0 else 1.0
+        out[CAPTURED + place] = taken if taken < 1.0 else 1.0
+        out[TOKENS + place] = got if got < 1.0 else 1.0
         out[CHIPS + place] = float(chips[seat])
-        out[SCORES + place] = max(-1.0, min(1.0, scores[seat] / 20))
+        out[SCORES + place] = -1.0 if score < -1.0 else score if score < 1.0 else 1.0
     out[LAYOUT.start + (state.start_seat - me) % seats] = 1.0
     out[_PHASE[PHASE_NAMES[state.phase]]] = 1.0
-    out[PROGRESS] = capped(state.round / (state.rounds or 1))
-    out[PROGRESS + 1] = capped(state.scouts_in_row / 5)
+    progress, in_row, rounds = state.round / (state.rounds or 1), state.scouts_in_row / 5, state.rounds / 5
+    out[PROGRESS] = progress if progress < 1.0 else 1.0
+    out[PROGRESS + 1] = in_row if in_row < 1.0 else 1.0
     out[PROGRESS + 2] = len(state.aside) / CARDS
-    out[PROGRESS + 3] = capped(state.rounds / 5)
+    out[PROGRESS + 3] = rounds if rounds < 1.0 else 1.0
 
 
 PARTS = (
     Part(sections(LAYOUT, "hand"), lambda state, me: state.hands[me], _hand, by_seat=True),
     Part(sections(LAYOUT, "active_ends", "owner"), attrgetter("active", "owner", "seats"), _active),
-    Part(sections(LAYOUT, "seats", "known_in_hand"), attrgetter("known", "seats"), _known),
+    Part(
+        sections(LAYOUT, "seats", "known_in_hand"),
+        attrgetter("known", "seats"),
+        _known,
+        update=_update_known,
+    ),
     Part(sections(LAYOUT, "aside_seen"), attrgetter("aside", "aside_seen"), _aside),
     # Sizes, scores, the phase and the round's progress: a few numbers, written at every position.
     Part(sections(LAYOUT, "hand_sizes", "progress"), None, _table),
