@@ -21,7 +21,7 @@ from cardtable.bots.expert_iteration import (
     self_play,
     starting_network,
 )
-from cardtable.bots.guided import GuidedBot, PolicyValueNetwork
+from cardtable.bots.guided import GuidedBot, GuidedNode, PolicyValueNetwork
 from cardtable.bots.learned import PolicyFileError, encoding_for, policy_bot
 from cardtable.bots.learned.network import Network
 from cardtable.core.errors import UnknownNameError
@@ -56,6 +56,26 @@ def test_a_bad_budget_or_a_file_without_a_value_head_is_refused_naming_it(tmp_pa
     Network.fresh(ENCODING, (8,), np.random.default_rng(1)).save(plain)
     with pytest.raises(PolicyFileError, match="no value head"):
         make_bot(f"ismcts+net:{plain}", GAME)
+
+
+def test_an_action_legal_in_few_drawn_states_is_explored_by_how_often_it_was_legal() -> None:
+    # ISMCTS's subset-armed bandit (Cowling, Powley and Whitehouse 2012): below the root, which actions
+    # are legal depends on the drawn state; an action counts its exploration by how often it could have
+    # been chosen, not by the node's visits.
+    bot = GuidedBot(GAME, _network(), iterations=1)
+    node = GuidedNode(None, None, -1)
+    node.visits = 99
+    rare, common = GuidedNode("rare", node, 0), GuidedNode("common", node, 0)
+    rare.visits, rare.total = 1, 0.0  # legal once before, and lost
+    common.visits, common.total = 60, 36.0  # legal in each of the 99 drawn states, won 60%
+    node.children = {1: rare, 2: common}
+    node.available = {1: 0, 2: 99}
+    weights = [0.0] * ENCODING.action_count
+    weights[1] = weights[2] = 1.0
+    # Counted by the node's visits, the rare action's bonus (sqrt(100) for one visit) would win it the
+    # walk with a mean of 0; counted by its availability (sqrt(1)), the common one's 0.6 wins.
+    assert bot._select(node, weights, [1, 2]) == 1
+    assert node.available == {1: 1, 2: 100}
 
 
 def test_the_priors_steer_the_search_to_the_action_the_network_favours() -> None:

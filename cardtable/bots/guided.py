@@ -4,10 +4,12 @@ Each iteration draws a state consistent with the bot's view (`game.determinizer`
 does) and walks one tree of actions.  At a node, the action chosen among those legal in the drawn
 state is the one of highest
 
-    Q + c * P * sqrt(N) / (1 + n)
+    Q + c * P * sqrt(A) / (1 + n)
 
 (PUCT, as in AlphaZero: Silver et al. 2017), where P is the network's prior for the action (its
-scores over the legal actions divided by a temperature, softmaxed), n its visits, N the node's and
+scores over the legal actions divided by a temperature, softmaxed), n its visits, A how often it was
+legal at this node (ISMCTS's count of availability: below the root the legal actions depend on the
+state drawn, and at the root A is the node's visits, as in AlphaZero), and
 Q its mean reward (an untried one counts the mean of those tried).  The walk stops at a node never
 reached before, a leaf, valued by the network's value head (the expected payoff of the seat to act
 there) mixed with a random playout's result by the share `mix`; with mix 1 the playout alone values
@@ -152,7 +154,7 @@ SETTINGS = (("mix", 0.0), ("exploration", 1.5), ("temperature", 1.0))
 class GuidedNode(TreeNode):
     """A tree node whose children are keyed by their actions' ids; its priors once it is searched from."""
 
-    __slots__ = ("hidden", "priors")
+    __slots__ = ("available", "hidden", "priors")
 
     def __init__(self, action: Any, parent: GuidedNode | None, seat: int) -> None:
         super().__init__(action, parent, seat)
@@ -161,6 +163,8 @@ class GuidedNode(TreeNode):
         self.priors: list[float] | None = None
         #: The network's last hidden layer, read for the value at this leaf and kept for its priors.
         self.hidden: Array | None = None
+        #: How often each action id was legal here, in the states drawn when the walk went on from here.
+        self.available: dict[int, int] = {}
 
 
 class GuidedBot:
@@ -291,13 +295,17 @@ class GuidedBot:
         if total_prior <= 0.0:
             # Every legal action scored hundreds below some illegal one: no preference among them.
             priors, total_prior = [1.0] * len(ids), float(len(ids))
-        scale = self.exploration * math.sqrt(node.visits + 1) / total_prior
+        scale = self.exploration / total_prior
+        available = node.available
         best, best_value = 0, -math.inf
         for index, child in enumerate(found):
+            action_id = ids[index]
+            seen = available[action_id] = available.get(action_id, 0) + 1
+            explore = scale * priors[index] * math.sqrt(seen)
             if child is None or not child.visits:
-                value = untried_mean + scale * priors[index]
+                value = untried_mean + explore
             else:
-                value = child.total / child.visits + scale * priors[index] / (1 + child.visits)
+                value = child.total / child.visits + explore / (1 + child.visits)
             if value > best_value:
                 best, best_value = index, value
         return best
