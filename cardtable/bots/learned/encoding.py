@@ -176,17 +176,6 @@ class Encoding:
             # An action that is not the table's own object (equal to one of them): found by value.
             return [self.action_id(action) for action in legal]
 
-    def legal_by_id(self, legal: Sequence[Any]) -> dict[int, Any]:
-        """The legal actions by id, in the rules' order."""
-        if not self.legal_slots:
-            try:
-                # The rules' own (interned) objects, looked up by identity in C loops: the environments'
-                # path at every step.
-                return dict(zip(map(self._by_identity.__getitem__, map(id, legal)), legal, strict=True))
-            except KeyError:
-                pass
-        return dict(zip(self.action_ids(legal), legal, strict=True))
-
     def action_of(self, action_id: int, legal: Sequence[object]) -> object | None:
         """The action an id in range stands for now (`legal`: the legal actions), or None if none does."""
         if self.legal_slots:
