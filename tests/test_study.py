@@ -191,7 +191,7 @@ def test_the_command_prints_the_variants_side_by_side_and_saves_the_files(tmp_pa
         (["--variant", "pt,wings=2"], "variant 'pt,wings=2': unknown option 'wings'"),
         (["--players", "you,random"], "a study is played between bots only"),
         (["--players", "random,robot"], "unknown player 'robot'"),
-        (["--seats", "3"], "DRUMP takes 2 to 2 players, not 3"),
+        (["--seats", "3"], "DRUMP takes 2 players, not 3"),
         (["--games", "400000"], "3 variants of 400,000 games: a study plays at most 1,000,000 games"),
     ],
 )
