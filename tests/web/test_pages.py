@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from playwright.sync_api import WebSocketRoute
+
 from tests.server.helpers import ServerProcess
 from tests.web.browser import PHONE, Browser, Player
 from tests.web.conftest import Screenshots
@@ -79,6 +81,41 @@ def test_the_rules_pages(server: ServerProcess, browser: Browser) -> None:
     page.click(".header-buttons >> text=Rules")
     page.wait_for_selector(".rules-panel h1")
     assert "Forbidden Memories" in (page.text_content(".rules-panel h1") or "")
+    ann.close()
+
+
+def test_the_rules_button_waits_for_the_tables_game(server: ServerProcess, browser: Browser) -> None:
+    """A table page learns its game from the server's frames: until then Rules has nothing to open, so
+    it is disabled rather than a button whose click is lost (as one was, now and then, in CI)."""
+    held: list[str | bytes] = []
+    page_sides: list[WebSocketRoute] = []
+    passing = {"frames": False}
+
+    def hold_the_servers_frames(page_side: WebSocketRoute) -> None:
+        page_sides.append(page_side)
+        page_side.connect_to_server().on_message(
+            lambda message: page_side.send(message) if passing["frames"] else held.append(message)
+        )
+
+    ann = Player(browser)
+    page = ann.page
+    page.route_web_socket("**/ws", hold_the_servers_frames)
+    table = server.create_table("scout", [{"person": "Ann"}, {"bot": "random"}, {"bot": "random"}])
+    page.goto(table["seats"][0]["link"])
+    rules = page.locator(".header-buttons >> text=Rules")
+    rules.wait_for()
+    for _ in range(400):  # the server's greeting, held here, within 20 s
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the server sent the table page nothing"
+    assert rules.is_disabled()
+    passing["frames"] = True
+    for message in held:
+        page_sides[0].send(message)
+    rules.click()  # Playwright's click waits for the button to be enabled
+    page.wait_for_selector(".rules-panel h1")
+    assert page.text_content(".rules-panel h1") == "Scout"
     ann.close()
 
 

@@ -67,7 +67,8 @@ class TablePage {
       h("div.header-buttons", {}, this.ending.claimButton, this.ending.resignButton,
         h("button.ghost", { type: "button", onclick: () => this.toggleMoves(), title: "Every legal move as text (keys: m)", dataset: { role: "moves-toggle" } }, "Moves"),
         this.undoButton = h("button.ghost", { type: "button", hidden: true, onclick: () => askUndo(this), title: "Take back your last move", dataset: { role: "undo" } }, "Undo"),
-        this.rulesButton = h("button.ghost", { type: "button", onclick: () => this.openRules() }, "Rules"),
+        // Which game's rules is known once the table has joined us: until then the button waits, disabled.
+        this.rulesButton = h("button.ghost", { type: "button", disabled: true, onclick: () => this.openRules() }, "Rules"),
         this.logButton = h("button.ghost.narrow-only", { type: "button", onclick: () => this.root.classList.toggle("show-side") }, "Log")));
     fill(this.root, h("div.table-page", {}, header, this.status, this.audience.banner,
       h("div.table-body", {}, h("div.play-area", {}, this.recent, this.board, this.prompt, this.actionBar), this.side)));
@@ -81,7 +82,6 @@ class TablePage {
       presence: (frame) => this.presence(frame),
       withdrawn: (frame) => this.ending.withdrawn(frame),
       countdown: (frame) => this.ending.countdown(frame),
-      chat: (frame) => { this.chats.push({ at: this.log.length, text: `${frame.name}: ${frame.text}` }); this.drawLog(); },
       chat: (frame) => { this.chats.push({ at: this.log.length, text: `${frame.name}: ${frame.text}`, spectator: frame.spectator }); this.drawLog(); },
       seats: (frame) => { this.seats = frame.seats; this.drawSeats(); this.audience.update(); },
       seat_connections: (frame) => this.audience.elsewhere(frame.connections),
@@ -108,6 +108,7 @@ class TablePage {
     this.title.textContent = frame.title;
     document.title = `${frame.title} — cardtable`;
     this.root.dataset.game = frame.game;
+    this.rulesButton.disabled = false;
     this.root.dataset.seat = frame.seat ?? "spectator";
     this.undoButton.hidden = !frame.seat || frame.seats.some((entry) => entry.bot === "duelist");
     if (frame.seat) claimSeat(this.tableId, frame.seat);
