@@ -6,6 +6,8 @@
 `--seats N` plays N players a game (the game's fewest otherwise), `--option NAME=VALUE` a rule
 option (`--game scout --seats 4 --option rounds=1`), and `--start FILE` starts the first round's
 network from a policy file's layers (e.g. one that imitates the heuristic) instead of random weights.
+`--exploration` and `--temperature` are the guided search's PUCT constant and priors' temperature,
+written into every round's file (the starting file's, or 1.5 and 1, if not given).
 
 Writes `round-K.npz` (a policy file with a value head: `ismcts+net@N:FILE` searches with it,
 `policy:FILE` plays its policy alone) and `log.txt` into `--out`; then, per round, plays the
@@ -26,7 +28,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from cardtable.bots.expert_iteration import Fitting, Plan, describe, run, starting_network
-from cardtable.bots.guided import PolicyValueNetwork
+from cardtable.bots.guided import SETTINGS, PolicyValueNetwork, settings_fault
 from cardtable.bots.learned.encoding import encoding_for
 from cardtable.core.errors import CardtableError
 from cardtable.games import game_names, get_game
@@ -54,6 +56,12 @@ def main() -> None:
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option (repeatable)"
     )
     parser.add_argument("--start", help="a policy file the first round's network starts from")
+    parser.add_argument(
+        "--exploration", type=float, help="PUCT's constant c in the networks' files (default: 1.5)"
+    )
+    parser.add_argument(
+        "--temperature", type=float, help="the priors' temperature in the networks' files (default: 1)"
+    )
     args = parser.parse_args()
     game = get_game(args.game)
     if args.seats is not None and not game.min_seats <= args.seats <= game.max_seats:
@@ -62,6 +70,14 @@ def main() -> None:
         args.options = game.option_table.parse_assignments(tuple(args.option))
     except CardtableError as error:
         parser.error(f"--option: {error}")
+    defaults = dict(SETTINGS)
+    fault = settings_fault(
+        args.mix,
+        defaults["exploration"] if args.exploration is None else args.exploration,
+        defaults["temperature"] if args.temperature is None else args.temperature,
+    )
+    if fault is not None:
+        parser.error(f"--mix, --exploration, --temperature: {fault}")
     if args.start is not None:
         try:
             starting_network(args.start, encoding_for(args.game), args.mix)
@@ -87,6 +103,8 @@ def main() -> None:
         args.seats,
         args.options,
         args.start,
+        args.exploration,
+        args.temperature,
     )
     report(f"plan {describe(plan)}")
     started = time.perf_counter()

@@ -28,7 +28,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np
 
-from cardtable.bots.guided import PolicyValueNetwork
+from cardtable.bots.guided import PolicyValueNetwork, settings_fault
 from cardtable.bots.learned import encoding_for
 from cardtable.bots.learned.network import Network
 from cardtable.bots.learned.value import fit_value_head, logistic_loss, record
@@ -88,6 +88,9 @@ def main() -> None:
         options = game.option_table.parse_assignments(tuple(arguments.option))
     except CardtableError as error:
         parser.error(f"--option: {error}")
+    fault = settings_fault(arguments.mix, arguments.exploration, arguments.temperature)
+    if fault is not None:
+        parser.error(f"--mix, --exploration, --temperature: {fault}")
     table = (arguments.seats, options)
     policy = Network.load(arguments.policy, encoding)
     size = policy.weights[-1].shape[0]

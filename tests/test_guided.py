@@ -169,6 +169,17 @@ def test_expert_iteration_starts_from_a_policy_file_when_given_one(tmp_path: Pat
     assert headed.value_weight.any() and headed.mix == 0.5
 
 
+def test_expert_iteration_writes_its_search_settings_into_every_round(tmp_path: Path) -> None:
+    start = tmp_path / "start.npz"
+    _network(hidden=16).save(start)  # a file of exploration 1.5 and temperature 1
+    saved: list[PolicyValueNetwork] = []
+    plan = Plan("drump", 2, 1, 8, seed=2, fitting=Fitting(epochs=1), start=str(start), temperature=0.5)
+    run(plan, lambda _, learned: saved.append(learned), lambda _: None)
+    assert [(n.exploration, n.temperature) for n in saved] == [(1.5, 0.5), (1.5, 0.5)]
+    saved[-1].save(tmp_path / "round.npz")
+    assert PolicyValueNetwork.load(tmp_path / "round.npz", ENCODING).temperature == 0.5
+
+
 @pytest.mark.parametrize(
     ("given", "named"),
     [
@@ -176,6 +187,8 @@ def test_expert_iteration_starts_from_a_policy_file_when_given_one(tmp_path: Pat
         (["--option", "nosuch=1"], "--option: unknown option 'nosuch'"),
         (["--start", "nowhere.npz"], "--start: policy file 'nowhere.npz': no such file"),
         (["--start", "examples/drump-policy.npz"], "plays 'drump', not scout"),
+        (["--temperature", "0"], "--temperature: temperature 0.0: 0.01 to 100"),
+        (["--exploration", "-1", "--mix", "2"], "mix 2.0: 0 to 1; exploration -1.0: above 0"),
     ],
 )
 def test_the_expert_iteration_script_refuses_what_it_cannot_use_and_writes_nothing(

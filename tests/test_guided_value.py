@@ -162,6 +162,7 @@ def test_recorded_games_are_played_at_the_table_size_and_options_asked() -> None
         (["--seats", "9"], "--seats 9: Scout is played by 2 to 5 players"),
         (["--option", "nosuch=1"], "--option: unknown option 'nosuch'"),
         (["--option", "rounds=x"], "--option: option rounds: 'x' is not a whole number"),
+        (["--temperature", "200"], "temperature 200.0: 0.01 to 100"),
     ],
 )
 def test_the_value_script_refuses_a_table_it_cannot_play_and_writes_nothing(

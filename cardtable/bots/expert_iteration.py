@@ -220,6 +220,10 @@ class Plan:
     #: A policy file the first round's network starts from (its layers, and its value head if it has
     #: one), instead of random weights: a policy that imitates a bot, to learn the search from there.
     start: str | None = None
+    #: PUCT's constant and the priors' temperature written into every round's network, which its
+    #: searches use (None: the starting file's settings, else the search's defaults).
+    exploration: float | None = None
+    temperature: float | None = None
 
 
 def run(plan: Plan, save: Callable[[int, PolicyValueNetwork], None], report: Callable[[str], None]) -> None:
@@ -231,6 +235,10 @@ def run(plan: Plan, save: Callable[[int, PolicyValueNetwork], None], report: Cal
         if plan.start is None
         else starting_network(plan.start, encoding, plan.mix)
     )
+    if plan.exploration is not None:
+        first.exploration = plan.exploration
+    if plan.temperature is not None:
+        first.temperature = plan.temperature
     previous = Targets()
     for round_index in range(plan.rounds):
         seed = derive_seed(plan.seed, "round", round_index)
@@ -294,5 +302,7 @@ def describe(plan: Plan) -> str:
             "seats": plan.seats,
             "options": dict(plan.options),
             "start": plan.start,
+            "exploration": plan.exploration,
+            "temperature": plan.temperature,
         }
     )

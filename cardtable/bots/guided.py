@@ -139,12 +139,22 @@ class PolicyValueNetwork:
         if weight.shape != (policy.weights[-1].shape[0], 1) or bias.shape != (1,):
             raise PolicyFileError(f"{where}: its value head does not fit its last hidden layer")
         mix, exploration, temperature = settings
-        if not (0.0 <= mix <= 1.0 and 0.0 < exploration <= 100.0 and 0.01 <= temperature <= 100.0):
-            raise PolicyFileError(
-                f"{where}: its search settings are out of range (mix {mix}: 0 to 1; exploration "
-                f"{exploration}: above 0, at most 100; temperature {temperature}: 0.01 to 100)"
-            )
+        fault = settings_fault(mix, exploration, temperature)
+        if fault is not None:
+            raise PolicyFileError(f"{where}: its search settings are out of range ({fault})")
         return cls(policy, weight, bias, mix, exploration, temperature)
+
+
+def settings_fault(mix: float, exploration: float, temperature: float) -> str | None:
+    """What is out of range in a network's search settings, in words (None: nothing)."""
+    faults = []
+    if not 0.0 <= mix <= 1.0:
+        faults.append(f"mix {mix}: 0 to 1")
+    if not 0.0 < exploration <= 100.0:
+        faults.append(f"exploration {exploration}: above 0, at most 100")
+    if not 0.01 <= temperature <= 100.0:
+        faults.append(f"temperature {temperature}: 0.01 to 100")
+    return "; ".join(faults) or None
 
 
 #: The search's settings a network file may name, and their values where it names none.
