@@ -21,61 +21,17 @@ from typing import Any
 import pytest
 
 from cardtable.core.players import RandomBot
-from cardtable.games.drump.actions import SetForce
 from cardtable.server import bot_loop
 from cardtable.server.limits import Limits
 from cardtable.server.service import TableService
 from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.tables import Connection, LiveTable
 from cardtable.server.workers import BotPool, BotRequest, think
+from tests.server.worker_bots import HangingBot, IllegalBot, PidBot, RaisingBot
 
 #: Frames a test waits for before it fails (seconds).
 WAIT = 60.0
 LIMITS = Limits(bot_move_seconds=30.0)
-
-
-class RaisingBot:
-    """Raises on every move, with a message that names a card (as a real bot's error might)."""
-
-    name = "raising"
-
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        raise ValueError("I hold the 7h and cannot decide")
-
-
-class IllegalBot:
-    """Chooses a move the rules refuse: a card set on the board that the seat does not hold."""
-
-    name = "illegal"
-
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        return next(SetForce(card, 0) for card in range(52) if SetForce(card, 0) not in legal)
-
-
-class HangingBot:
-    """Thinks for an hour."""
-
-    name = "hanging"
-
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        time.sleep(3600)
-        raise AssertionError("woke up")
-
-
-class PidBot:
-    """The first time, writes its worker's process id to a file and thinks for an hour; afterwards
-    (the file there) plays the first legal move."""
-
-    name = "pid"
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        if not self.path.exists():
-            self.path.write_text(str(os.getpid()))
-            time.sleep(3600)
-        return legal[0]
 
 
 async def _at_table(

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
-import time
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -21,6 +17,7 @@ from cardtable.server.setup import SeatSpec, TableSetup, seat_bot
 from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.tables import LiveTable
 from cardtable.server.workers import NICENESS, BotPool, BotRequest, FairQueue, WorkerFailed
+from tests.server.worker_bots import NappingBot
 
 SETUP = TableSetup(
     "drump", 5, {}, (SeatSpec("Robin (bot)", bot="random"), SeatSpec("Sasha (bot)", bot="random"))
@@ -167,16 +164,6 @@ def test_a_new_table_does_not_walk_every_table_held(tmp_path: Path, monkeypatch:
             storage.close()
 
     assert asyncio.run(scenario()) < 5
-
-
-class NappingBot:
-    """Thinks a little while, then plays the first legal move."""
-
-    name = "napping"
-
-    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
-        time.sleep(0.3)
-        return legal[0]
 
 
 def test_a_busy_worker_serves_the_waiting_parties_in_turn() -> None:
