@@ -67,7 +67,7 @@ class TablePage {
       h("div.header-buttons", {}, this.ending.claimButton, this.ending.resignButton,
         h("button.ghost", { type: "button", onclick: () => this.toggleMoves(), title: "Every legal move as text (keys: m)", dataset: { role: "moves-toggle" } }, "Moves"),
         this.undoButton = h("button.ghost", { type: "button", hidden: true, onclick: () => askUndo(this), title: "Take back your last move", dataset: { role: "undo" } }, "Undo"),
-        // Which game's rules is known once the table has joined us: until then the button waits, disabled.
+        // The game, and so its rules, is known from the server's "joined" frame: disabled until then.
         this.rulesButton = h("button.ghost", { type: "button", disabled: true, onclick: () => this.openRules() }, "Rules"),
         this.logButton = h("button.ghost.narrow-only", { type: "button", onclick: () => this.root.classList.toggle("show-side") }, "Log")));
     fill(this.root, h("div.table-page", {}, header, this.status, this.audience.banner,
