@@ -395,10 +395,13 @@ def create_app(
     search_workers: int,
     site: Site = LOCAL_SITE,
     own_url: str | None = None,
+    search_priority: str = "idle",
 ) -> Starlette:
-    """The server's application over a storage, with its bot workers, reached at its site's address (and,
-    by the other processes on a shared database, at `own_url`)."""
-    tables = TableApp(storage, BotPool(workers, search_workers), limits, site, own_url)
+    """The server's application over a storage, with its bot workers (the search workers at
+    `search_priority`), reached at its site's address (and, by the other processes on a shared
+    database, at `own_url`)."""
+    pool = BotPool(workers, search_workers, search_priority)
+    tables = TableApp(storage, pool, limits, site, own_url)
     app = Starlette(
         routes=tables.routes(),
         lifespan=tables.lifespan,

@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 
 from cardtable.core.errors import CardtableError
-from cardtable.server.limits import Limits
+from cardtable.server.limits import SEARCH_PRIORITIES, Limits
 
 #: The database's name in the user's data directory, when --db is not given.
 DATABASE_NAME = "tables.sqlite"
@@ -127,6 +127,14 @@ def default_public_url(sock: socket.socket) -> str:
     show_default=True,
     help="Processes for tree-search bots.",
 )
+@click.option(
+    "--search-priority",
+    type=click.Choice(SEARCH_PRIORITIES),
+    default="idle",
+    show_default=True,
+    help="idle: searches run only on processor time nothing else wants (a host of its own); low: at "
+    "a lower nice level alone, keeping a share of a host busy with other programs.",
+)
 @click.option("--durable", is_flag=True, help="Flush every action to disk (survives power loss, slower).")
 @click.option(
     "--log-level",
@@ -144,6 +152,7 @@ def serve(
     limits: tuple[str, ...],
     workers: int | None,
     search_workers: int,
+    search_priority: str,
     durable: bool,
     log_level: str,
 ) -> None:
@@ -179,7 +188,13 @@ def serve(
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     # The other processes on a shared database reach this one at the address it listens on.
     app = create_app(
-        storage, settings, workers or os.cpu_count() or 1, search_workers, site, default_public_url(sock)
+        storage,
+        settings,
+        workers or os.cpu_count() or 1,
+        search_workers,
+        site,
+        default_public_url(sock),
+        search_priority,
     )
     http, websocket = guarded_protocols(SocketGate(settings))
     config = uvicorn.Config(

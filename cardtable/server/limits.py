@@ -14,6 +14,11 @@ from typing import Any
 
 from cardtable.core.errors import CardtableError
 
+#: Where the search workers run (`cardtable serve --search-priority`, bots in `workers.py`): `idle`,
+#: in the idle class where there is one, which gives way at once to anything else but starves on a host
+#: whose cores other programs keep busy; `low`, at a nice level alone, which keeps a share of such a host
+#: (docs/server.md, "Bots", measures both).
+SEARCH_PRIORITIES = ("idle", "low")
 #: The settings with an upper bound: a prefix is at most the address's length.
 MAXIMA = {"ipv4_prefix": 32, "ipv6_prefix": 128}
 

@@ -16,7 +16,9 @@ included.  Search workers run at a lower priority than the server: on Linux
 the idle class (SCHED_IDLE), which runs only on a processor nothing else
 wants and gives way at once when the event loop or anything else wakes (a
 nice level only weighs a share: at nice 10 two searches on two cores still
-delayed a waking loop by milliseconds), elsewhere `os.nice`.  So a search
+delayed a waking loop by milliseconds), elsewhere `os.nice`; on a host that
+other programs keep busy the idle class starves, and `--search-priority low`
+keeps the nice level alone.  So a search
 takes only the processor time the event loop leaves (the quick bots'
 workers, whose moves people wait for, are not lowered); and a free
 worker goes to the waiting requests in turn by the party that asked
@@ -42,6 +44,7 @@ from typing import Any
 from cardtable.core.chance import make_rng
 from cardtable.core.game import Game
 from cardtable.core.players import Bot
+from cardtable.server.limits import SEARCH_PRIORITIES
 from cardtable.server.setup import AnyMatch, TableSetup
 
 #: Matches a worker keeps, the least recently used dropped first.
@@ -141,17 +144,18 @@ DIED = "its worker process died"
 NO_WORKER = "no bot worker is left"
 
 
-def lower_priority(searching: bool) -> None:
-    """Put this worker process below the server: a search worker in the idle class where there is one."""
+def lower_priority(searching: bool, priority: str = "idle") -> None:
+    """Put this worker process below the server: a search worker in the idle class where there is one,
+    unless its `priority` is `low`."""
     os.nice(NICENESS[searching])
-    if searching and hasattr(os, "SCHED_IDLE"):
+    if searching and priority == "idle" and hasattr(os, "SCHED_IDLE"):
         with contextlib.suppress(OSError):  # not allowed here: the nice level stays
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
-def _serve(connection: Connection, searching: bool) -> None:
+def _serve(connection: Connection, searching: bool, priority: str) -> None:
     """A worker's life: a request in, a move out, until the server's end of the pipe closes."""
-    lower_priority(searching)
+    lower_priority(searching, priority)
     from cardtable import games  # noqa: F401  (every game loaded before the first request)
 
     while True:
@@ -172,10 +176,10 @@ def _serve(connection: Connection, searching: bool) -> None:
 class _Worker:
     """One worker process, the server's end of its pipe, and the move it is choosing."""
 
-    def __init__(self, context: Any, searching: bool) -> None:
+    def __init__(self, context: Any, searching: bool, priority: str) -> None:
         ours, theirs = context.Pipe()
         self.process = context.Process(
-            target=_serve, args=(theirs, searching), daemon=True, name="cardtable-bot"
+            target=_serve, args=(theirs, searching, priority), daemon=True, name="cardtable-bot"
         )
         self.process.start()
         theirs.close()
@@ -223,7 +227,10 @@ class BotPool:
     request fails at once, and it is logged).
     """
 
-    def __init__(self, workers: int, search_workers: int) -> None:
+    def __init__(self, workers: int, search_workers: int, search_priority: str = "idle") -> None:
+        if search_priority not in SEARCH_PRIORITIES:
+            raise ValueError(f"search priority {search_priority!r}: one of {', '.join(SEARCH_PRIORITIES)}")
+        self.search_priority = search_priority
         self.context = multiprocessing.get_context("spawn")
         self.sizes = {False: workers, True: search_workers}
         self.idle: dict[bool, list[_Worker]] = {False: [], True: []}
@@ -238,7 +245,7 @@ class BotPool:
                 self._release(self._spawn(searching))
 
     def _spawn(self, searching: bool) -> _Worker:
-        worker = _Worker(self.context, searching)
+        worker = _Worker(self.context, searching, self.search_priority)
         self.workers.add(worker)
         asyncio.get_running_loop().add_reader(worker.connection.fileno(), self._on_reply, worker)
         return worker

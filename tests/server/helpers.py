@@ -50,12 +50,15 @@ class ServerProcess:
         log: Path | None = None,
         key: Path | None = None,
         module: str = "cardtable.server",
+        arguments: tuple[str, ...] = (),
     ) -> None:
         #: An SQLite file, or a PostgreSQL database's address; and the file of the sealing key.
         self.database = database
         self.key = key
         #: The module run as the server (`python -m MODULE`): a test's may register a game first.
         self.module = module
+        #: More of `cardtable serve`'s options (`--search-priority low`, say).
+        self.arguments = arguments
         self.limits = limits
         self.port = port
         #: A command the server runs under (unshare, say), and the file its log goes to (else the test's).
@@ -84,6 +87,7 @@ class ServerProcess:
             command += ["--key", str(self.key)]
         for limit in self.limits:
             command += ["--limit", limit]
+        command += self.arguments
         environment = dict(os.environ, PYTHONPATH=str(ROOT))
         stderr = None if self.log is None else self.log.open("a")
         self.process = subprocess.Popen(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from cardtable.server.setup import SeatSpec, TableSetup, seat_bot
 from cardtable.server.sqlite_storage import SqliteStorage
 from cardtable.server.tables import LiveTable
 from cardtable.server.workers import NICENESS, BotPool, BotRequest, FairQueue, WorkerFailed
+from tests.server.helpers import ServerProcess
 from tests.server.worker_bots import NappingBot
 
 SETUP = TableSetup(
@@ -53,9 +55,10 @@ def test_a_cancelled_wait_is_skipped() -> None:
     assert asyncio.run(scenario())
 
 
-def test_search_workers_run_below_the_servers_priority() -> None:
+@pytest.mark.parametrize("priority", ["idle", "low"])
+def test_search_workers_run_below_the_servers_priority(priority: str) -> None:
     async def scenario() -> dict[bool, set[tuple[int, int]]]:
-        pool = BotPool(1, 1)
+        pool = BotPool(1, 1, priority)
         pool.start()
         try:
             # A move each makes sure the worker has started and lowered its priority.
@@ -78,11 +81,42 @@ def test_search_workers_run_below_the_servers_priority() -> None:
 
     own = os.getpriority(os.PRIO_PROCESS, 0)
     priorities = asyncio.run(scenario())
-    # Searches in the idle class (Linux): they give way at once to the event loop when it wakes.
+    # Searches in the idle class (Linux): they give way at once to the event loop when it wakes. At the
+    # `low` priority, for a host busy with other work, the nice level alone.
     assert priorities == {
         False: {(min(19, own + NICENESS[False]), os.SCHED_OTHER)},
-        True: {(min(19, own + NICENESS[True]), os.SCHED_IDLE)},
+        True: {(min(19, own + NICENESS[True]), os.SCHED_IDLE if priority == "idle" else os.SCHED_OTHER)},
     }
+
+
+@pytest.mark.parametrize(
+    ("arguments", "scheduler"), [((), "SCHED_IDLE"), (("--search-priority", "low"), "SCHED_OTHER")]
+)
+def test_the_server_runs_its_search_workers_at_the_priority_it_is_given(
+    tmp_path: Path, arguments: tuple[str, ...], scheduler: str
+) -> None:
+    server = ServerProcess(tmp_path / "tables.db", arguments=arguments).start()
+    try:
+        assert server.process is not None
+        own = os.getpriority(os.PRIO_PROCESS, server.process.pid)
+        # The search worker is the server's child ten nice levels below it, once it has lowered itself.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            children = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
+            pids = [int(pid) for pid in children.read_text().split()]
+            lowered = [pid for pid in pids if os.getpriority(os.PRIO_PROCESS, pid) == min(19, own + 10)]
+            if lowered:
+                break
+            time.sleep(0.1)
+        assert len(lowered) == 1, f"no search worker below the server among {pids}"
+        assert os.sched_getscheduler(lowered[0]) == getattr(os, scheduler)
+    finally:
+        server.stop()
+
+
+def test_an_unknown_search_priority_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="search priority 'lowest': one of idle, low"):
+        BotPool(1, 1, "lowest")
 
 
 def test_with_no_worker_left_a_request_fails_at_once() -> None:
