@@ -99,12 +99,15 @@ def test_the_server_runs_its_search_workers_at_the_priority_it_is_given(
     try:
         assert server.process is not None
         own = os.getpriority(os.PRIO_PROCESS, server.process.pid)
-        # The search worker is the server's child ten nice levels below it, once it has lowered itself.
+        # The search worker is the server's child below it by the search's nice levels, once it has
+        # lowered itself.
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             children = Path(f"/proc/{server.process.pid}/task/{server.process.pid}/children")
             pids = [int(pid) for pid in children.read_text().split()]
-            lowered = [pid for pid in pids if os.getpriority(os.PRIO_PROCESS, pid) == min(19, own + 10)]
+            lowered = [
+                pid for pid in pids if os.getpriority(os.PRIO_PROCESS, pid) == min(19, own + NICENESS[True])
+            ]
             if lowered:
                 break
             time.sleep(0.1)
