@@ -29,8 +29,9 @@ def drump_choice(legal: list[str], rng: random.Random) -> str:
 
 
 def hand_card(player: Player, card: str) -> None:
-    """Click a card of the hand."""
-    player.page.click(f'[data-area="hand"][data-card="{card}"]')
+    """Click a card of the hand near its left edge, as a person taps it: in a crowded hand (a phone's)
+    each card overlaps the one before it, whose middle is covered and whose left strip shows."""
+    player.page.click(f'[data-area="hand"][data-card="{card}"]', position=EDGE)
 
 
 def drump_perform(player: Player, text: str) -> None:
@@ -61,7 +62,7 @@ def scout_perform(player: Player, text: str, drag: bool = False) -> None:
     words = text.split()
     if words[0] == "show":
         first, _, last = words[1].partition("-")
-        # Near its left edge: in a crowded hand each card overlaps the one before it, whose left strip shows.
+        # Near its left edge, as `hand_card` clicks.
         page.click(f'[data-area="hand"][data-position="{first}"]', position=EDGE)
         if last:
             page.click(f'[data-area="hand"][data-position="{last}"]', position=EDGE)
