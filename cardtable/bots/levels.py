@@ -15,6 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from cardtable.core.paths import write_atomic
+
 #: The levels, weakest first.
 LEVELS = ("easy", "medium", "hard", "expert")
 LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
@@ -121,7 +123,8 @@ def write_ratings(path: Path, game: str, entry: dict[str, Any]) -> None:
     except FileNotFoundError:
         data = {}
     data[game] = entry
-    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    # Whole or not at all: the file holds every game's ratings, which a failed write must not lose.
+    write_atomic(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
     shipped_ratings.cache_clear()
 
 

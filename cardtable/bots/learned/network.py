@@ -8,6 +8,7 @@ another game or an older layout is refused rather than misread.
 
 from __future__ import annotations
 
+import io
 import json
 import zipfile
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ import numpy.typing as npt
 
 from cardtable.bots.learned.encoding import Encoding, Observation
 from cardtable.core.errors import CardtableError
+from cardtable.core.paths import write_atomic
 
 #: The version of the policy file's format.
 FORMAT = 1
@@ -123,9 +125,11 @@ class Network:
 
 
 def write_arrays(path: str | Path, arrays: dict[str, npt.NDArray[np.generic]]) -> None:
-    """Write a policy file's arrays (compressed numpy archive)."""
-    with open(path, "wb") as file:
-        np.savez_compressed(file, **arrays)  # type: ignore[arg-type]
+    """Write a policy file's arrays (compressed numpy archive), whole or not at all: a run that fails
+    while writing leaves the file there before, if any, as it was."""
+    archive = io.BytesIO()
+    np.savez_compressed(archive, **arrays)  # type: ignore[arg-type]
+    write_atomic(path, archive.getvalue())
 
 
 def _read_archive(path: str | Path, where: str) -> dict[str, npt.NDArray[np.generic]]:
