@@ -121,3 +121,28 @@ def test_the_arena_refuses_bad_entrants() -> None:
     assert outcome.exit_code == 2 and "1 entrants cannot fill 2 seats" in outcome.output
     outcome = runner.invoke(main, ["arena", "drump", "--players", "random,ismcts@x"])
     assert outcome.exit_code == 2 and "bad budget" in outcome.output
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (None, "the folder '{folder}' does not exist"),
+        ("{bad", "is not JSON: Expecting property name"),
+        ("[1, 2]", "is not a ratings file: it holds no object of games"),
+    ],
+)
+def test_the_arena_refuses_a_ratings_file_it_could_not_write_before_any_game(
+    tmp_path: Path, content: str | None, reason: str
+) -> None:
+    """A ratings file is written after every game: one that cannot be written (or read, to keep the
+    other games' ratings) is refused first, and nothing is written, not even the results."""
+    target = tmp_path / "ratings.json" if content is not None else tmp_path / "missing" / "ratings.json"
+    if content is not None:
+        target.write_text(content)
+    folder = tmp_path / "out"
+    arguments = ["arena", "drump", "--players", "random,heuristic", "--games", "2", "--jobs", "1"]
+    outcome = CliRunner().invoke(main, [*arguments, "--out", str(folder), "--ratings", str(target)])
+    assert outcome.exit_code == 2, outcome.output
+    assert reason.format(folder=target.parent) in outcome.output and str(target) in outcome.output
+    assert not folder.exists()
+    assert (target.read_text() if content is not None else None) == content

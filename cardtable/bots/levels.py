@@ -15,7 +15,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from cardtable.core.paths import write_atomic
+from cardtable.core.errors import PathError
+from cardtable.core.paths import os_reason, path_error, write_atomic
 
 #: The levels, weakest first.
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -116,15 +117,34 @@ def ratings_entry(
     return {"command": command, "ratings": rated}
 
 
+def read_ratings(path: Path) -> dict[str, Any]:
+    """A ratings file's games and their ratings ({} if there is no file yet); PathError naming the
+    file if it cannot be read or is not one (an arena checks it before its games, not after)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as problem:
+        reason = os_reason(problem) if isinstance(problem, OSError) else "it is not UTF-8 text"
+        raise PathError(f"cannot read ratings {str(path)!r}: {reason}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as problem:
+        raise PathError(f"ratings file {str(path)!r} is not JSON: {problem}") from None
+    if not isinstance(data, dict) or not all(isinstance(entry, dict) for entry in data.values()):
+        raise PathError(f"ratings file {str(path)!r} is not a ratings file: it holds no object of games")
+    return data
+
+
 def write_ratings(path: Path, game: str, entry: dict[str, Any]) -> None:
     """Put one game's ratings into the ratings file at `path`, keeping the other games'."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        data = {}
+    data = read_ratings(path)
     data[game] = entry
     # Whole or not at all: the file holds every game's ratings, which a failed write must not lose.
-    write_atomic(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+    try:
+        write_atomic(path, json.dumps(data, indent=1, sort_keys=True) + "\n")
+    except OSError as problem:
+        raise path_error(PathError, "write ratings", path, problem) from None
     shipped_ratings.cache_clear()
 
 

@@ -9,7 +9,7 @@ from rich.console import Console
 
 from cardtable.core.errors import PathError
 from cardtable.core.jsonio import MAX_GAMES
-from cardtable.core.paths import check_output_folder
+from cardtable.core.paths import check_new_file, check_output_folder
 from cardtable.core.players import HUMANS
 from cardtable.frontends.cli_options import (
     GAMES,
@@ -121,7 +121,7 @@ def arena(
 ) -> None:
     """Bots against bots: win rates, Elo, speed, a plot, and every game as a replay."""
     from cardtable.bots import bot_names, make_bot
-    from cardtable.bots.levels import rated_entrants, ratings_entry, write_ratings
+    from cardtable.bots.levels import rated_entrants, ratings_entry, read_ratings, write_ratings
     from cardtable.frontends.arena_report import run_and_report
 
     game = get_game(game_name)
@@ -139,8 +139,11 @@ def arena(
     if len(specs) < seats:
         raise click.BadParameter(f"{len(specs)} entrants cannot fill {seats} seats", param_hint="--players")
     options = read_options(game, preset, assignments)
-    # A run of hours must not end in a folder it cannot write to: the folder is checked first.
+    # A run of hours must not end in a folder or ratings file it cannot write to: they are checked first.
     check_output_folder(folder, PathError, "arena results")
+    if ratings_file is not None:
+        check_new_file(ratings_file, PathError, "ratings")
+        read_ratings(Path(ratings_file))
     with where.open() as backend:
         rows = run_and_report(
             game, specs, count, options, seats, mode, seed, where.jobs, Path(folder), Console(), backend
