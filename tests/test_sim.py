@@ -12,6 +12,14 @@ from cardtable.sim.stats import Rate, mean_and_deviation, wilson_interval
 from cardtable.sim.tasks import GameTask, play_game
 
 
+@pytest.mark.parametrize("trials", range(1, 60))
+def test_a_wilson_interval_holds_its_rate_exactly_at_none_and_all(trials: int) -> None:
+    for successes in range(trials + 1):
+        low, high = wilson_interval(successes, trials)
+        assert 0.0 <= low <= successes / trials <= high <= 1.0
+    assert wilson_interval(0, trials)[0] == 0.0 and wilson_interval(trials, trials)[1] == 1.0
+
+
 def test_wilson_interval_matches_known_values() -> None:
     low, high = wilson_interval(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)

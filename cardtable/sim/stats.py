@@ -38,7 +38,9 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     margin = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - margin), min(1.0, centre + margin))
+    # The interval holds p: at none or all successes its bound is p itself, which rounding would
+    # otherwise miss (0 of 3 gave a low end of 5.6e-17, and a plot's error bar below zero).
+    return (min(p, max(0.0, centre - margin)), max(p, min(1.0, centre + margin)))
 
 
 def mean_and_deviation(values: list[float]) -> tuple[float, float]:
