@@ -15,8 +15,9 @@ from cardtable.core import replay
 from cardtable.core.errors import ReplayError
 from cardtable.core.jsonio import JSON
 from cardtable.core.match import Match, bot_rngs
+from cardtable.core.paths import DATA_FOLDER_VARIABLE
 from cardtable.frontends.cli import main
-from cardtable.frontends.saves import DATA_FOLDER_VARIABLE, key_path, open_game, save_game, user_key
+from cardtable.frontends.saves import key_path, open_game, save_game, user_key
 from cardtable.games.drump import GAME
 from cardtable.games.drump.bots import DrumpHeuristicBot
 from tests.drump.helpers import position
@@ -215,3 +216,19 @@ def test_the_key_is_made_on_first_use_for_its_owner_alone(tmp_path: Path) -> Non
     path.chmod(0o644)
     with pytest.raises(ReplayError, match="can be read by other users"):
         user_key()
+
+
+def test_every_file_of_the_users_data_lies_in_the_one_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CARDTABLE_DATA_DIR moves the user's data whole: the key, the history, the campaign and the
+    server's database (the campaign and the database stayed in platformdirs' folder, so a duel sealed
+    with one folder's key could not be opened once the variable named another)."""
+    from cardtable.frontends.history import history_folder
+    from cardtable.games.fm.terminal.store import campaign_store
+    from cardtable.server.command import default_database
+
+    folder = tmp_path / "elsewhere"
+    monkeypatch.setenv(DATA_FOLDER_VARIABLE, str(folder))
+    paths = [key_path(), history_folder(), campaign_store(None).path, default_database()]
+    assert [path.parent for path in paths] == [folder] * len(paths)

@@ -46,6 +46,21 @@ def path_error(
     return error(f"cannot {doing} {os.fspath(path)!r}: {os_reason(problem)}")
 
 
+#: The environment variable that moves the user's data folder (tests, portable installs).
+DATA_FOLDER_VARIABLE = "CARDTABLE_DATA_DIR"
+
+
+def data_folder() -> Path:
+    """The folder of the user's cardtable data (the key that seals saves, the history, the campaign,
+    the server's database): $CARDTABLE_DATA_DIR if set, else platformdirs' `user_data_dir`."""
+    named = os.environ.get(DATA_FOLDER_VARIABLE)
+    if named:
+        return Path(named)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("cardtable"))
+
+
 def _nearest_existing(path: Path) -> Path:
     """The path itself if it exists, else its nearest existing parent folder (or a file in its way)."""
     for candidate in (path, *path.parents):

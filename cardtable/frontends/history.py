@@ -23,7 +23,8 @@ from cardtable.core.errors import CardtableError, ReplayError
 from cardtable.core.jsonio import parse_json, read_text_file
 from cardtable.core.match import Match
 from cardtable.core.numbers import whole_number
-from cardtable.frontends.saves import data_folder, save_game
+from cardtable.core.paths import data_folder
+from cardtable.frontends.saves import save_game
 
 FOLDER = "history"
 #: Digits of a game's number in its file's name.

@@ -15,23 +15,15 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from platformdirs import user_data_dir
-
 from cardtable.core import replay
 from cardtable.core.errors import ReplayError
 from cardtable.core.match import Match
+from cardtable.core.paths import data_folder
 from cardtable.core.seal import KeyFileError, load_key
 
-#: The environment variable that moves the user's data folder (for tests, portable installs).
-DATA_FOLDER_VARIABLE = "CARDTABLE_DATA_DIR"
 KEY_FILE = "save.key"
 #: How a person is named in a match's players (the command line writes "you" for every person).
 PERSON = "you"
-
-
-def data_folder() -> Path:
-    """The folder of the user's cardtable data."""
-    return Path(os.environ.get(DATA_FOLDER_VARIABLE) or user_data_dir("cardtable"))
 
 
 def key_path() -> Path:

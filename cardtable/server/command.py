@@ -21,10 +21,10 @@ POSTGRES_KEY_NAME = "postgres.key"
 
 
 def default_database() -> Path:
-    """tables.sqlite in the user's data directory (platformdirs)."""
-    from platformdirs import user_data_dir
+    """tables.sqlite in the user's data folder (`cardtable.core.paths.data_folder`)."""
+    from cardtable.core.paths import data_folder
 
-    return Path(user_data_dir("cardtable")) / DATABASE_NAME
+    return data_folder() / DATABASE_NAME
 
 
 def shown(target: str) -> str:

@@ -29,10 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from platformdirs import user_data_dir
-
 from cardtable.core.errors import CardtableError
 from cardtable.core.jsonio import JSON, parse_json
+from cardtable.core.paths import data_folder
 from cardtable.core.seal import BrokenSealError, key_id, new_nonce, seal, unseal
 from cardtable.frontends.saves import key_path, user_key
 from cardtable.games.fm.campaign import CampaignError, Progress, progress_problems
@@ -83,7 +82,7 @@ class SavedDuel:
 
 def campaign_store(path: str | None) -> CampaignStore:
     """The campaign's save: `path`, or fm-campaign.sqlite in the user's data directory."""
-    return CampaignStore(Path(path) if path else Path(user_data_dir("cardtable")) / "fm-campaign.sqlite")
+    return CampaignStore(Path(path) if path else data_folder() / "fm-campaign.sqlite")
 
 
 class CampaignStore:
