@@ -149,3 +149,12 @@ def test_an_unknown_card_is_refused_with_suggestions() -> None:
     assert code == 2 and "did you mean" in out and "Blue-eyes White Dragon" in out
     code, out = run("fm", "fusions", "Mystical Elf", "Nonesuch")
     assert code == 2 and "no card named 'Nonesuch'" in out
+
+
+def test_more_cards_than_a_play_is_picked_from_are_refused_before_any_search() -> None:
+    """The search for results grows fast with the cards given (80 cards ran past 200 s and a gigabyte):
+    a play is picked from a hand window (at most 20 cards) and the 5 monster zones, so more are refused."""
+    code, out = run("fm", "fusions", *map(str, range(1, 27)))
+    assert code == 2 and "26 cards: a play is picked from at most 25" in out
+    code, out = run("fm", "fusions", *map(str, range(1, 26)))
+    assert code == 0 and "Your cards:" in out

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import click
 
+from cardtable.core.errors import LimitError
 from cardtable.games.fm.carddata import card, card_text, duelists, rituals
 from cardtable.games.fm.combination import StepKind
 from cardtable.games.fm.finder import (
@@ -27,6 +28,7 @@ from cardtable.games.fm.finder import (
     recipes_for,
     rituals_with,
 )
+from cardtable.games.fm.state import ZONES
 from cardtable.games.fm.terminal.farm import farm_command
 
 #: How many entries of a long list `fm card` shows unless asked for all.
@@ -57,8 +59,20 @@ def _hint_lines(hint: Hint, given: Sequence[int]) -> list[str]:
     return [head, f"    play {order}", f"    {'; '.join(steps)}"]
 
 
+def most_cards() -> int:
+    """The most cards one play may be picked from: the widest duelist's hand window and the five
+    monster zones (the search for results grows fast with the count: 30 cards took 3.5 s, 80 ran on
+    past 200 s and a gigabyte)."""
+    return max(int(duelist.ai["hand_window"]) for duelist in duelists().values()) + ZONES
+
+
 def fusions_report(texts: Sequence[str], padding_fusions: bool = True) -> str:
-    """What `cardtable fm fusions` prints for these cards."""
+    """What `cardtable fm fusions` prints for these cards (LimitError if no play could hold them)."""
+    if len(texts) > most_cards():
+        raise LimitError(
+            f"{len(texts)} cards: a play is picked from at most {most_cards()} "
+            f"(a hand window of up to {most_cards() - ZONES} cards and the {ZONES} monster zones)"
+        )
     given = [find_card(text) for text in texts]
     lines = ["Your cards:"] + [f"  {position}. {card_line(c)}" for position, c in enumerate(given, 1)]
     found = hints(given, padding_fusions=padding_fusions)
