@@ -198,6 +198,21 @@ def test_deck_commands(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "cards you do not own" in result.output
     result = runner.invoke(main, ["deck", "export", str(tmp_path / "out.json"), "--save", str(save)])
     assert result.exit_code == 0
+    # A deck file is not replaced without --force: neither by a new deck nor by the campaign's.
+    built = (tmp_path / "out.json").read_bytes()
+    for command in (
+        ["deck", "new", str(tmp_path / "out.json")],
+        ["deck", "export", str(tmp_path / "out.json")],
+    ):
+        result = runner.invoke(main, [*command, "--save", str(save)] if "export" in command else command)
+        assert result.exit_code == 2 and "exists already: give --force to replace it" in result.output
+        assert (tmp_path / "out.json").read_bytes() == built
+    result = runner.invoke(main, ["deck", "new", str(tmp_path / "out.json"), "--seed", "1", "--force"])
+    assert result.exit_code == 0 and (tmp_path / "out.json").read_bytes() != built
+    result = runner.invoke(
+        main, ["deck", "export", str(tmp_path / "out.json"), "--save", str(save), "--force"]
+    )
+    assert result.exit_code == 0 and (tmp_path / "out.json").read_bytes() == built
     assert (
         runner.invoke(main, ["deck", "import", str(tmp_path / "out.json"), "--save", str(save)]).exit_code
         == 0

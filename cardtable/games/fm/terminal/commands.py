@@ -7,6 +7,7 @@ The front end registers these commands; the command line adds them to
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -14,6 +15,7 @@ from rich.console import Console
 from cardtable.core.chance import fresh_seed, make_rng
 from cardtable.core.errors import PathError
 from cardtable.core.paths import check_new_file
+from cardtable.frontends.cli_options import SEED
 from cardtable.games.fm.campaign import Progress, set_deck
 from cardtable.games.fm.decks import DeckError, starter_deck
 from cardtable.games.fm.terminal.campaign import CampaignScreen
@@ -57,12 +59,24 @@ def deck_check(deck_file: str) -> None:
     click.echo(f"{deck_file}: a legal deck of 40 cards.")
 
 
+_force_option = click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+
+
+def _check_deck_path(deck_file: str, force: bool) -> None:
+    """Refuse, before anything is written, a deck path that cannot be written or holds a deck already
+    (a deck built by hand is not replaced without --force)."""
+    check_new_file(deck_file, DeckError, "deck")
+    if not force and Path(deck_file).exists():
+        raise DeckError(f"deck {deck_file!r} exists already: give --force to replace it")
+
+
 @deck.command(name="new")
 @click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
-@click.option("--seed", type=int, help="Seed of the draw from the starter pools.")
-def deck_new(deck_file: str, seed: int | None) -> None:
+@click.option("--seed", type=SEED, help="Seed of the draw from the starter pools.")
+@_force_option
+def deck_new(deck_file: str, seed: int | None, force: bool) -> None:
     """Write a new starter deck, drawn from the seven starter pools."""
-    check_new_file(deck_file, DeckError, "deck")
+    _check_deck_path(deck_file, force)
     write_deck(deck_file, starter_deck(make_rng(fresh_seed() if seed is None else seed, "starter")))
     click.echo(f"Wrote a starter deck to {deck_file}.")
 
@@ -92,9 +106,10 @@ def _saved_progress(store: CampaignStore) -> Progress:
 @deck.command(name="export")
 @click.argument("deck_file", metavar="FILE", type=click.Path(dir_okay=False))
 @_save_option
-def deck_export(deck_file: str, save_path: str | None) -> None:
+@_force_option
+def deck_export(deck_file: str, save_path: str | None, force: bool) -> None:
     """Write the campaign's deck to a deck file."""
-    check_new_file(deck_file, DeckError, "deck")
+    _check_deck_path(deck_file, force)
     write_deck(deck_file, _saved_progress(campaign_store(save_path)).deck)
     click.echo(f"Wrote the campaign's deck to {deck_file}.")
 
