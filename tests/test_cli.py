@@ -76,6 +76,37 @@ def test_save_then_resume_then_replay(tmp_path: Path) -> None:
     assert code == 2 and "cannot read replay" in output
 
 
+def test_a_resumed_game_refuses_what_would_set_it_up_otherwise_and_a_finished_one_points_to_replay(
+    tmp_path: Path,
+) -> None:
+    """--resume went on with the saved game whatever else was given (`--vs random` still played the
+    heuristic), and a finished game resumed was added to the history once more each time."""
+    import random
+
+    from cardtable.core import replay
+    from cardtable.core.match import Match
+    from cardtable.games import get_game
+
+    saved = tmp_path / "g.jsonl"
+    code, _ = run("play", "drump", "--vs", "heuristic", "--seed", "5", input=f"1\nsave {saved}\nquit\n")
+    assert code == 0
+    for extra in (["--vs", "random"], ["--seed", "0"], ["--players", "you,random"], ["--option", "x=1"]):
+        code, output = run("play", "drump", "--resume", str(saved), *extra, input="quit\n")
+        assert code == 2 and "keeps the players, deal and rules it was saved with" in output, output
+        assert f"leave out {extra[0]}" in output
+    game = get_game("drump")
+    match = Match(game, seed=3, players=["random", "random"])
+    rng = random.Random(1)
+    while not match.is_over:
+        match.play(rng.choice(match.legal_actions()))
+    finished = tmp_path / "finished.jsonl"
+    replay.save(match, finished, [0], None)
+    code, output = run("play", "drump", "--resume", str(finished), input="quit\n")
+    assert code == 2 and "is a finished game: watch it with cardtable replay" in output
+    code, output = run("history")
+    assert "No finished game yet" in output
+
+
 def test_simulate_prints_win_rates_with_intervals() -> None:
     code, output = run("simulate", "drump", "--games", "20", "--players", "heuristic,random", "--jobs", "1")
     assert code == 0

@@ -70,6 +70,29 @@ def play(
     from cardtable.frontends.terminal import play_at_terminal
 
     game = get_game(game_name)
+    if resume_file:
+        # A saved game goes on as it was set up: an option that would set it up otherwise is refused,
+        # not silently left unused.
+        given = [
+            option
+            for option, value in (
+                ("--vs", vs),
+                ("--players", players),
+                ("--rules", preset),
+                ("--option", assignments),
+                ("--seed", seed),
+                ("--first", first),
+                ("--position", position_file),
+                ("--deck", deck_files),
+            )
+            if value is not None and value != ()
+        ]
+        if given:
+            raise click.BadParameter(
+                f"a resumed game keeps the players, deal and rules it was saved with: leave out "
+                f"{', '.join(given)}",
+                param_hint="--resume",
+            )
     setup = front_end(game.name).setup
     if setup is not None and not resume_file and not position_file:
         request = PlayRequest(game.name, vs, players, preset, assignments, seed, first, deck_files)
@@ -89,6 +112,11 @@ def play(
         people = set(savers(saved))
         if match.game is not game:
             raise click.BadParameter(f"{resume_file!r} is a game of {match.game.name}", param_hint="--resume")
+        if match.is_over:
+            raise click.BadParameter(
+                f"{resume_file!r} is a finished game: watch it with cardtable replay {resume_file}",
+                param_hint="--resume",
+            )
         for note in saved.notes:
             console.print(note, style="yellow", markup=False)
     else:
