@@ -335,3 +335,47 @@ def test_ctrl_c_stops_a_simulation_and_its_worker_processes_quietly() -> None:
         process.kill()
     assert process.returncode == 130
     assert stderr == ""
+
+
+def _on_a_terminal(arguments: list[str], environment: dict[str, str]) -> str:
+    """What `cardtable ARGUMENTS` writes on a terminal of its own (a pseudo-terminal), to its end."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "TERM": "xterm", **environment}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cardtable", *arguments],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+        close_fds=True,
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the child closed its end
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    child.wait(timeout=60)
+    os.close(leader)
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_the_rules_are_shown_when_the_pager_named_is_no_program() -> None:
+    output = _on_a_terminal(["rules", "drump"], {"PAGER": "/nonexistent/pager", "MANPAGER": ""})
+    assert "not found" not in output and "Burst" in output
+
+
+@pytest.mark.parametrize("columns", ["0", "-3", "wide"])
+def test_a_columns_that_is_no_width_is_left_for_the_terminals_own(columns: str) -> None:
+    """At COLUMNS=0 every command printed nothing at all."""
+    output = _on_a_terminal(["history"], {"COLUMNS": columns})
+    assert "No finished game yet" in output

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
 import traceback
 from collections.abc import Callable
 from functools import partial
@@ -163,6 +165,34 @@ def _data_folder_options(command: Callable[..., None]) -> Callable[..., None]:
 @_data_folder_options
 def main(debug: bool) -> None:
     """Play, replay, simulate and study card games (`cardtable games` lists them and their bots)."""
+    forget_unusable_terminal_size()
+
+
+#: The variables a terminal's size may be given by (Rich, like most programs, reads them first).
+SIZE_VARIABLES = ("COLUMNS", "LINES")
+
+
+def forget_unusable_terminal_size() -> None:
+    """Drop a COLUMNS or LINES that is no positive whole number, so the terminal's own size (or 80
+    columns) is used: at COLUMNS=0 every command printed nothing at all."""
+    for variable in SIZE_VARIABLES:
+        value = os.environ.get(variable)
+        if value is not None and not (value.strip().isdigit() and int(value) > 0):
+            del os.environ[variable]
+
+
+def pager_found() -> bool:
+    """Whether the pager a page would go to (MANPAGER's or PAGER's program, as pydoc reads them; else
+    pydoc finds less, more or none by itself) exists: with one naming no program the page went to a
+    shell's 'not found' and was never shown."""
+    named = os.environ.get("MANPAGER") or os.environ.get("PAGER")
+    if not named:
+        return True
+    try:
+        words = shlex.split(named)
+    except ValueError:  # unbalanced quotes
+        return False
+    return bool(words) and shutil.which(words[0]) is not None
 
 
 @main.command()
@@ -171,7 +201,7 @@ def rules(game_name: str) -> None:
     """Print the rules of GAME with its options and presets (paged on a terminal)."""
     text = rules_page(game_name)
     console = Console()
-    if console.is_terminal:
+    if console.is_terminal and pager_found():
         from rich.markdown import Markdown
 
         # The system's pager (PAGER, else less or more): the page does not scroll out of sight.
