@@ -10,12 +10,15 @@ from __future__ import annotations
 import errno
 import json
 import os
+import pty
 import random
+import select
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -337,13 +340,9 @@ def test_ctrl_c_stops_a_simulation_and_its_worker_processes_quietly() -> None:
     assert stderr == ""
 
 
-def _on_a_terminal(arguments: list[str], environment: dict[str, str]) -> str:
-    """What `cardtable ARGUMENTS` writes on a terminal of its own (a pseudo-terminal), to its end."""
-    import os
-    import pty
-    import subprocess
-    import sys
-
+def _start_on_a_terminal(arguments: list[str], environment: dict[str, str]) -> tuple[Any, int]:
+    """`cardtable ARGUMENTS` started on a terminal of its own (a pseudo-terminal): the process, and
+    the terminal's other end to read what it writes."""
     leader, follower = pty.openpty()
     env = {**os.environ, "TERM": "xterm", **environment}
     child = subprocess.Popen(
@@ -355,18 +354,48 @@ def _on_a_terminal(arguments: list[str], environment: dict[str, str]) -> str:
         close_fds=True,
     )
     os.close(follower)
-    chunks = []
-    while True:
+    return child, leader
+
+
+def _read_until(leader: int, wanted: str | None, seconds: float = 60) -> str:
+    """What the terminal shows until `wanted` appears (None: until the program ends)."""
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([leader], [], [], 0.5)
+        if not ready:
+            continue
         try:
             chunk = os.read(leader, 65536)
-        except OSError:  # the child closed its end
+        except OSError:  # the program closed its end
             break
         if not chunk:
             break
         chunks.append(chunk)
+        if wanted is not None and wanted in b"".join(chunks).decode("utf-8", "replace"):
+            break
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def _on_a_terminal(arguments: list[str], environment: dict[str, str]) -> str:
+    """What `cardtable ARGUMENTS` writes on a terminal of its own, to its end."""
+    child, leader = _start_on_a_terminal(arguments, environment)
+    output = _read_until(leader, None)
     child.wait(timeout=60)
     os.close(leader)
-    return b"".join(chunks).decode("utf-8", "replace")
+    return output
+
+
+def test_ctrl_c_at_the_prompt_leaves_the_game_with_exit_status_130() -> None:
+    """docs/limits.md: Ctrl-C ends quietly with exit status 130 (the game's prompt ended with 0)."""
+    child, leader = _start_on_a_terminal(["play", "drump", "--seed", "1"], {})
+    shown = _read_until(leader, "your move")
+    assert "your move" in shown
+    child.send_signal(signal.SIGINT)
+    shown += _read_until(leader, None)
+    assert child.wait(timeout=60) == 130
+    os.close(leader)
+    assert "You left the game" in shown and "Traceback" not in shown
 
 
 def test_the_rules_are_shown_when_the_pager_named_is_no_program() -> None:

@@ -58,7 +58,17 @@ NewMatch = Callable[[], tuple[Match[Any, Any, Any, Any], dict[int, Bot]]]
 
 
 class QuitGame(Exception):
-    """The person at the terminal chose to leave."""
+    """The person at the terminal chose to leave (`interrupted`: by Ctrl-C, which ends the command
+    with exit status 130 once the goodbye is said, docs/limits.md)."""
+
+    def __init__(self, interrupted: bool = False) -> None:
+        super().__init__()
+        self.interrupted = interrupted
+
+
+def leaving(error: BaseException) -> QuitGame:
+    """The person's leaving, from the end of input (EOFError) or a Ctrl-C (KeyboardInterrupt)."""
+    return QuitGame(interrupted=isinstance(error, KeyboardInterrupt))
 
 
 class TerminalGame:
@@ -123,9 +133,11 @@ class TerminalGame:
                     self._human_move(seat)
                 self.rounds.after_move(self._page)
             summary = self._end()
-        except QuitGame:
+        except QuitGame as leave:
             self.screen.close()
             self._say_goodbye()
+            if leave.interrupted:
+                raise KeyboardInterrupt from None
             return None
         finally:
             # Whatever happens, the terminal gets its own screen back.
@@ -154,7 +166,7 @@ class TerminalGame:
                 action = self.bots[seat].choose(view, game.legal_actions(self.match.state), self.rngs[seat])
         except KeyboardInterrupt:
             # Ctrl-C while a bot thinks leaves the game, as at a prompt.
-            raise QuitGame() from None
+            raise QuitGame(interrupted=True) from None
         self.match.play(action, seat)
 
     def _human_move(self, seat: int) -> None:
@@ -184,9 +196,9 @@ class TerminalGame:
             if word in COMMAND_WORDS or any(hint.word == word for hint in self.front.hints):
                 try:
                     outcome = self._command(line, seat, view, menu)
-                except (EOFError, KeyboardInterrupt):
+                except (EOFError, KeyboardInterrupt) as error:
                     # The input ended in a pager or a question: the person is gone.
-                    raise QuitGame() from None
+                    raise leaving(error) from None
                 if outcome == "moved":
                     return
                 if outcome == "redraw":
@@ -235,8 +247,8 @@ class TerminalGame:
     def _ask(self, prompt: str, redraw: bool = True) -> str:
         try:
             return self.screen.ask(prompt, redraw)
-        except (EOFError, KeyboardInterrupt):
-            raise QuitGame() from None
+        except (EOFError, KeyboardInterrupt) as error:
+            raise leaving(error) from None
 
     def menu_for(self, view: Any, legal: Sequence[Any]) -> MoveMenu:
         """The menu of these legal moves, labelled by the game's steps."""
@@ -338,8 +350,8 @@ class TerminalGame:
                 question = "This game is not saved. Leave? (y: leave · save FILE: save and leave) "
             try:
                 typed = self.screen.ask(question).strip()
-            except (EOFError, KeyboardInterrupt):
-                raise QuitGame() from None
+            except (EOFError, KeyboardInterrupt) as error:
+                raise leaving(error) from None
             word, _, path = typed.partition(" ")
             answer = typed.lower()
             if word.lower() == "save" and path.strip():
