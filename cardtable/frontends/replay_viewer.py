@@ -178,8 +178,9 @@ class ReplayViewer:
                 screen.say(Text(f"Over: {over}{winners} — {outcome.reason}", style="bold"))
             try:
                 answer = screen.ask(LIVE_KEYS).strip().lower()
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 return
+            # A Ctrl-C (KeyboardInterrupt) goes on up: the command ends with exit status 130.
             if answer == "q":
                 return
             if answer == "v":

@@ -276,3 +276,11 @@ def test_deck_files_may_carry_comments_and_are_refused_with_the_file_named(tmp_p
     (tmp_path / "bad.json").write_text("[1, 2,")
     with pytest.raises(DeckError, match=r"deck .*bad.json.* not JSON"):
         read_deck(tmp_path / "bad.json")
+
+
+def test_leaving_before_a_name_is_given_says_nothing_was_saved(tmp_path: Path) -> None:
+    """The end of input at the first question left 'Progress saved.' though no campaign was made."""
+    save = tmp_path / "save.sqlite"
+    result = CliRunner().invoke(main, ["campaign", "--save", str(save)], input="")
+    assert result.exit_code == 0 and "Goodbye." in result.output
+    assert "Progress saved" not in result.output and CampaignStore(save).load() is None

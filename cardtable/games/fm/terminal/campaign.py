@@ -54,7 +54,12 @@ MENU = """[1] duel {next}   [2] free duel   [3] deck   [4] password shop   [5] c
 
 
 class Quit(Exception):
-    """The player left the campaign (progress is saved already)."""
+    """The player left the campaign (progress is saved already); `interrupted`: by Ctrl-C, which ends
+    the command with exit status 130 once the goodbye is said (docs/limits.md)."""
+
+    def __init__(self, interrupted: bool = False) -> None:
+        super().__init__()
+        self.interrupted = interrupted
 
 
 class StoredMatch(Match[FmState, Action, FmView, FmOptions]):
@@ -129,8 +134,8 @@ class CampaignScreen:
         """A line from the player; end of input leaves the campaign."""
         try:
             return self.read_line(prompt).strip()
-        except (EOFError, KeyboardInterrupt):
-            raise Quit() from None
+        except (EOFError, KeyboardInterrupt) as error:
+            raise Quit(interrupted=isinstance(error, KeyboardInterrupt)) from None
 
     def run(self) -> Progress | None:
         """The menu loop (after resuming a duel under way); returns the progress as it was last saved."""
@@ -143,8 +148,11 @@ class CampaignScreen:
                 progress = self._offer_to_resume(progress, saved)
             while True:
                 progress = self._menu(progress)
-        except Quit:
-            self.console.print("Progress saved. Goodbye.")
+        except Quit as leave:
+            # Before a name is given there is no campaign: nothing was saved.
+            self.console.print("Progress saved. Goodbye." if progress is not None else "Goodbye.")
+            if leave.interrupted:
+                raise KeyboardInterrupt from None
             return progress
 
     def _start(self) -> Progress:
@@ -224,7 +232,11 @@ class CampaignScreen:
         duel_input = DuelInput(self.read_line, self.console)
         terminal = TerminalGame(match, {OPPONENT: opponent}, self.console, duel_input)
         self._catch_up(match, saved, opponent, terminal.rngs[OPPONENT])
-        outcome = terminal.run()
+        try:
+            outcome = terminal.run()
+        except KeyboardInterrupt:
+            self.console.print("The duel is saved: cardtable campaign resumes it.")
+            raise Quit(interrupted=True) from None
         if outcome is not None:
             return self._settle(progress, saved, match)
         if duel_input.forfeited:
