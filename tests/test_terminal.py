@@ -199,7 +199,10 @@ def test_a_finished_game_goes_into_the_history_and_replays_by_its_number() -> No
 
 
 def test_the_history_numbers_games_in_order_and_skips_what_it_cannot_read() -> None:
+    from click.testing import CliRunner
+
     from cardtable.frontends import history
+    from cardtable.frontends.cli import main
 
     assert history.entries() == []
     with pytest.raises(ReplayError, match="no game has been finished yet"):
@@ -217,6 +220,26 @@ def test_the_history_numbers_games_in_order_and_skips_what_it_cannot_read() -> N
     unfinished = Match(GAME, seed=4, players=["you", "heuristic"])
     with pytest.raises(ReplayError, match="only a finished game goes into the history"):
         history.record(unfinished, [0])
+    # The file left out is named, with its fault, in the list and when its number is asked for.
+    listed = CliRunner().invoke(main, ["history"])
+    assert (
+        "Left out, as it cannot be read" in listed.output and "00003-drump-2020-01-01.jsonl" in listed.output
+    )
+    asked = CliRunner().invoke(main, ["replay", "3", "--no-step"])
+    assert asked.exit_code == 2 and "game 3 of the history" in asked.output and "not JSON" in asked.output
+
+
+def test_a_history_that_is_no_folder_is_named() -> None:
+    from click.testing import CliRunner
+
+    from cardtable.frontends import history
+    from cardtable.frontends.cli import main
+
+    folder = history.history_folder()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("")
+    listed = CliRunner().invoke(main, ["history"])
+    assert listed.exit_code == 2 and "is a file, not a folder of games" in listed.output
 
 
 def test_a_new_game_when_the_person_asks_for_one() -> None:

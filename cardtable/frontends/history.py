@@ -72,26 +72,46 @@ def record(match: Match, saved_by: Sequence[int]) -> Entry:
             raise ReplayError(f"cannot save the game in {folder}: {error.strerror or error}") from None
     save_game(match, path, saved_by)
     entry = _entry(path)
-    if entry is None:
-        raise ReplayError(f"the game saved in {path} cannot be read back")
+    if not isinstance(entry, Entry):
+        raise ReplayError(f"the game saved in {path} cannot be read back: {entry}")
     return entry
 
 
-def entries() -> list[Entry]:
-    """Every game of the history, oldest first (files that cannot be read are left out)."""
+def _read_all() -> list[Entry | tuple[Path, str]]:
+    """Each file of the history: its entry, or the file and why it cannot be read (ReplayError if the
+    history is something other than a folder)."""
     folder = history_folder()
-    if not folder.is_dir():
+    if not folder.exists():
         return []
-    found = [_entry(path) for path in folder.glob("*.jsonl")]
-    return sorted((entry for entry in found if entry is not None), key=lambda entry: entry.number)
+    if not folder.is_dir():
+        raise ReplayError(f"the history {str(folder)!r} is a file, not a folder of games")
+    found: list[Entry | tuple[Path, str]] = []
+    for path in sorted(folder.glob("*.jsonl")):
+        entry = _entry(path)
+        found.append(entry if isinstance(entry, Entry) else (path, entry))
+    return found
+
+
+def entries() -> list[Entry]:
+    """Every game of the history that can be read, oldest first (`damaged` lists the others)."""
+    return sorted((e for e in _read_all() if isinstance(e, Entry)), key=lambda entry: entry.number)
+
+
+def damaged() -> list[tuple[Path, str]]:
+    """The history's files that cannot be read, each with the reason."""
+    return [found for found in _read_all() if not isinstance(found, Entry)]
 
 
 def find(number: int) -> Path:
-    """The file of game `number` (ReplayError naming the number and the games there are)."""
+    """The file of game `number` (ReplayError naming the number and the games there are, or the
+    file's fault if game `number`'s file cannot be read)."""
     known = entries()
     for entry in known:
         if entry.number == number:
             return entry.path
+    for path, reason in damaged():
+        if _number(path) == number:
+            raise ReplayError(f"game {number} of the history, {str(path)!r}, cannot be read: {reason}")
     if not known:
         raise ReplayError(f"there is no game {number} in the history: no game has been finished yet")
     raise ReplayError(
@@ -118,18 +138,25 @@ def _number(path: Path) -> int | None:
     return whole_number(head)
 
 
-def _entry(path: Path) -> Entry | None:
-    """What the list shows of a saved game, from its first and last lines; None if they cannot be read."""
+def _entry(path: Path) -> Entry | str:
+    """What the list shows of a saved game, from its first and last lines; why not, if they cannot
+    be read."""
     number = _number(path)
+    if number is None:
+        return "its name does not begin with a game's number"
     try:
         lines = [line for line in read_text_file(path, ReplayError, "replay").splitlines() if line.strip()]
-        header = parse_json(lines[0], path.name, ReplayError)
-        closing = parse_json(lines[-1], path.name, ReplayError)
+        if not lines:
+            return "it is empty"
+        header = parse_json(lines[0], "its", ReplayError)
+        closing = parse_json(lines[-1], "its", ReplayError, first_line=len(lines))
         ended = path.stat().st_mtime
-    except (OSError, CardtableError, IndexError):
-        return None
-    if number is None or not isinstance(header, dict) or not isinstance(closing, dict):
-        return None
+    except OSError as error:
+        return error.strerror or str(error)
+    except CardtableError as error:
+        return str(error)
+    if not isinstance(header, dict) or not isinstance(closing, dict):
+        return "its first and last lines are not a replay's header and end"
     players = header.get("players")
     names = tuple(str(name) for name in players) if isinstance(players, list) else ()
     outcome = closing.get("outcome")
@@ -165,6 +192,8 @@ def history_command(last: int) -> None:
     """List your finished games, newest last (cardtable replay N opens game N)."""
     known = entries()
     console = Console()
+    for path, reason in damaged():
+        console.print(f"Left out, as it cannot be read: {path}: {reason}", style="yellow", markup=False)
     if not known:
         console.print(f"No finished game yet (they are saved in {history_folder()}).", markup=False)
         return
