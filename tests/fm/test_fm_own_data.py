@@ -141,6 +141,19 @@ def test_the_loader_reads_back_exactly_the_shipped_files(tmp_path: Path) -> None
             "row 5: pool 'gold'",
         ),
         ("derived/equips.csv", 2, lambda text: "301", "row 2: has no monster_id"),
+        # Every number has a ceiling: a shown ATK is at most 9,999, and no number is a thousand digits.
+        (
+            "derived/cards.csv",
+            3,
+            lambda text: text.replace(",800,", ",99999999999999999999,"),
+            "row 3: atk is 99999999999999999999, not from 0 to 9999",
+        ),
+        (
+            "memories-decomp/rank_letters.transcribed.csv",
+            3,
+            lambda text: ",".join([*text.split(",")[:3], "9" * 50, *text.split(",")[4:]]),
+            "row 3: starchips is 9{50}, not from 0 to 999999999",
+        ),
         ("memories-decomp/rank_letters.transcribed.csv", 4, lambda text: text + ",x", None),
     ],
 )

@@ -29,6 +29,14 @@ from cardtable.core.errors import CardtableError
 POOLS = ("deck", "sa_pow", "bcd", "sa_tec")
 CARD_KINDS = {"monster": 621, "magic": 27, "field": 6, "equip": 34, "ritual": 24, "trap": 10}
 CARD_COUNT = 722
+#: The most any number of the tables may be (none of the game's is near it): a file cannot make the
+#: program carry numbers of thousands of digits.
+MOST = 999_999_999
+#: A card's ATK and DEF are shown up to 9,999 (docs/rules/fm.md), its level up to 12, and its
+#: password costs at most the 999,999 starchips a player may hold.
+MOST_POINTS = 9999
+MOST_LEVEL = 12
+MOST_STARCHIP_COST = 999_999
 #: The files the package ships, each built from the folder by one function below.
 SHIPPED = (
     "cards.json",
@@ -61,22 +69,21 @@ class _Row:
             raise self.fail(f"has no {column} (the row is short, or the file has no such column)")
         return value
 
-    def whole(self, column: str, low: int | None = 0, high: int | None = None) -> int:
+    def whole(self, column: str, low: int = 0, high: int = MOST) -> int:
         text = self.text(column).strip()
         try:
             value = int(text, 0) if text.lower().startswith("0x") else int(text)
         except ValueError:
             raise self.fail(f"{column} is {text!r}, not a whole number") from None
-        if (low is not None and value < low) or (high is not None and value > high):
-            span = f"from {low}" + ("" if high is None else f" to {high}")
-            raise self.fail(f"{column} is {value}, not {span}")
+        if not low <= value <= high:
+            raise self.fail(f"{column} is {value}, not from {low} to {high}")
         return value
 
     def card(self, column: str) -> int:
         return self.whole(column, 1, CARD_COUNT)
 
-    def optional(self, column: str, low: int | None = 0) -> int | None:
-        return self.whole(column, low) if self.text(column).strip() else None
+    def optional(self, column: str, low: int = 0, high: int = MOST) -> int | None:
+        return self.whole(column, low, high) if self.text(column).strip() else None
 
 
 def _rows(folder: Path, name: str) -> Iterator[_Row]:
@@ -113,13 +120,13 @@ def build_cards(folder: Path) -> list[list[object]]:
                 kind,
                 row.text("type"),
                 row.text("attribute") or None,
-                row.optional("level"),
-                row.optional("atk"),
-                row.optional("def"),
+                row.optional("level", 0, MOST_LEVEL),
+                row.optional("atk", 0, MOST_POINTS),
+                row.optional("def", 0, MOST_POINTS),
                 row.text("guardian_star_1") or None,
                 row.text("guardian_star_2") or None,
                 row.text("password") or None,
-                row.optional("starchip_cost"),
+                row.optional("starchip_cost", 0, MOST_STARCHIP_COST),
             ]
         )
     _expect(name, len(cards), CARD_COUNT, "cards")
@@ -262,14 +269,14 @@ def build_tables(folder: Path) -> dict[str, object]:
             row.text("counter"),
             row.whole("range_min"),
             row.optional("range_max"),
-            row.whole("score_change", None),
+            row.whole("score_change", -MOST),
         ]
         for row in _rows(folder, decomp + "rank_score_rules.transcribed.csv")
     ]
     letters = [
         [
-            row.optional("score_min", None),
-            row.optional("score_max", None),
+            row.optional("score_min", -MOST),
+            row.optional("score_max", -MOST),
             row.text("rank"),
             row.whole("starchips"),
             row.text("drop_pool"),
@@ -278,7 +285,7 @@ def build_tables(folder: Path) -> dict[str, object]:
     ]
     terrain = {
         row.text("type"): [
-            row.whole(column, None) for column in ("Forest", "Wasteland", "Mountain", "Sogen", "Umi", "Yami")
+            row.whole(column, -MOST) for column in ("Forest", "Wasteland", "Mountain", "Sogen", "Umi", "Yami")
         ]
         for row in _rows(folder, decomp + "terrain_boost.transcribed.csv")
     }
