@@ -389,8 +389,8 @@ def _on_a_terminal(arguments: list[str], environment: dict[str, str]) -> str:
 def test_ctrl_c_at_the_prompt_leaves_the_game_with_exit_status_130() -> None:
     """docs/limits.md: Ctrl-C ends quietly with exit status 130 (the game's prompt ended with 0)."""
     child, leader = _start_on_a_terminal(["play", "drump", "--seed", "1"], {})
-    shown = _read_until(leader, "your move")
-    assert "your move" in shown
+    shown = _read_until(leader, "notation or help")
+    assert "notation or help" in shown
     child.send_signal(signal.SIGINT)
     shown += _read_until(leader, None)
     assert child.wait(timeout=60) == 130

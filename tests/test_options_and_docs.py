@@ -72,5 +72,5 @@ def test_option_text_is_read_into_values() -> None:
     assert overrides == {"recycle_limit": None, "block_adds": True, "jack_scores": 7}
     with pytest.raises(OptionError, match="unknown preset 'fr'"):
         OPTION_TABLE.resolve("fr")
-    with pytest.raises(OptionError, match="True is not a whole number"):
+    with pytest.raises(OptionError, match="true is not a whole number"):
         OPTION_TABLE.resolve(overrides={"jack_scores": True})

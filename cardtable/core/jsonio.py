@@ -187,3 +187,13 @@ def kind_of(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def spelt(value: object) -> str:
+    """A value as a JSON file spells it, for messages (`true`, `null`, `"text"`, `[1, 2]`: a person
+    reading about their file should not meet Python's True or None), cut short past 60 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

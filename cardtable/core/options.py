@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeAlias, TypeVar
 
 from cardtable.core.errors import OptionError
-from cardtable.core.jsonio import JSON, MAX_OPTION_NUMBER
+from cardtable.core.jsonio import JSON, MAX_OPTION_NUMBER, spelt
 
 #: The most digits an option's number is read with (far past every bound, well inside int()'s own limit).
 MOST_OPTION_DIGITS = 1000
@@ -65,10 +65,10 @@ class Option:
             or not isinstance(value, (bool, int, str))
         ):
             wanted = {bool: "true or false", int: "a whole number", str: "text"}.get(kind, kind.__name__)
-            raise OptionError(f"option {self.name}: {value!r} is not {wanted}")
+            raise OptionError(f"option {self.name}: {spelt(value)} is not {wanted}")
         if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(repr(choice) for choice in self.choices)
-            raise OptionError(f"option {self.name}: {value!r} is not one of {allowed}")
+            allowed = ", ".join(spelt(choice) for choice in self.choices)
+            raise OptionError(f"option {self.name}: {spelt(value)} is not one of {allowed}")
         # The bounds are those of an integer option.
         if self.minimum is not None and isinstance(value, int) and value < self.minimum:
             raise OptionError(f"option {self.name}: {value!r} is below {self.minimum}")

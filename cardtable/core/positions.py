@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 from cardtable.core.errors import OptionError, PositionError
-from cardtable.core.jsonio import JSON, kind_of, read_json_file
+from cardtable.core.jsonio import JSON, kind_of, read_json_file, spelt
 from cardtable.core.options import OptionTable
 
 _MISSING = object()
@@ -152,7 +152,7 @@ class PositionReader:
     def seat(self, value: object, where: str) -> int:
         """A seat number (from 1) as a seat index."""
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= self.seats:
-            raise self.fail(where, f"{value!r} is not a seat (1 to {self.seats})")
+            raise self.fail(where, f"{spelt(value)} is not a seat (1 to {self.seats})")
         return value - 1
 
     def seats_from(self, name: str, fewest: int, most: int, entry: str) -> list[Any]:

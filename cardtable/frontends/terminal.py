@@ -133,10 +133,11 @@ class TerminalGame:
                     self._human_move(seat)
                 self.rounds.after_move(self._page)
             summary = self._end()
-        except QuitGame as leave:
+        except (QuitGame, KeyboardInterrupt) as leave:
+            # A Ctrl-C that comes while the screen is drawn, not read from, leaves the game the same way.
             self.screen.close()
             self._say_goodbye()
-            if leave.interrupted:
+            if not isinstance(leave, QuitGame) or leave.interrupted:
                 raise KeyboardInterrupt from None
             return None
         finally:

@@ -192,7 +192,7 @@ def test_the_optional_draw_before_the_sum_comes_before_the_stack_is_revealed() -
     ("change", "preset", "message"),
     [
         ({"phase": "draw", "drawing": 1}, None, "the draw phase is played under the option draw_after_win"),
-        ({"phase": "draw"}, "en", "drawing: None is not a seat"),
+        ({"phase": "draw"}, "en", "drawing: null is not a seat"),
         ({"drawing": 1}, "en", "only the draw phase has a drawing seat"),
         ({"phase": "draw", "drawing": 1, "deck_size": 0}, "en", "the deck is empty: no draw to choose"),
     ],
@@ -221,7 +221,7 @@ def test_the_bot_declines_to_hasten_a_deck_out_it_would_lose() -> None:
 
 
 def test_draw_after_win_takes_one_of_its_words() -> None:
-    with pytest.raises(OptionError, match="'sometimes' is not one of 'always', 'optional'"):
+    with pytest.raises(OptionError, match='"sometimes" is not one of "always", "optional"'):
         OPTION_TABLE.parse_assignments(["draw_after_win=sometimes"])
     assert OPTION_TABLE.parse_assignments(["draw_after_win=optional"]) == {"draw_after_win": "optional"}
 

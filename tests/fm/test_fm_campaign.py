@@ -256,8 +256,8 @@ def test_a_deck_is_read_from_json_by_numbers_and_names() -> None:
     assert deck_from_json(deck, "upload") == (1, 2, *range(30, 68))
     for data, message in [
         ({"cards": []}, "upload should be a JSON list of card numbers or names"),
-        ([1, "Nobody", 3], "upload entry 2: 'Nobody' is not a card number or name"),
-        ([1, True], "upload entry 2: True is not a card number or name"),
+        ([1, "Nobody", 3], 'upload entry 2: "Nobody" is not a card number or name'),
+        ([1, True], "upload entry 2: true is not a card number or name"),
         ([1, 723], "upload entry 2: 723 is not a card number or name"),
         ([1] * 40, "upload refused: 40 copies of Blue-eyes White Dragon (#1); the most is 3"),
     ]:

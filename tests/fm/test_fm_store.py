@@ -254,14 +254,14 @@ def test_a_save_of_the_first_format_loads_and_is_brought_up_to_date(tmp_path: Pa
 
 
 HAND_EDITS = [
-    ("UPDATE meta SET value = 'two' WHERE key = 'schema'", "meta 'schema' is 'two', not a whole number"),
+    ("UPDATE meta SET value = 'two' WHERE key = 'schema'", "meta 'schema' is \"two\", not a whole number"),
     ("DELETE FROM meta WHERE key = 'name'", "meta holds no 'name'"),
     ("UPDATE meta SET value = '   ' WHERE key = 'name'", "name: a player's name cannot be empty"),
     ("UPDATE meta SET value = x'0102' WHERE key = 'name'", "meta holds no 'name'"),
     ("INSERT INTO meta VALUES ('cheat', '1')", "meta holds an unknown key 'cheat'"),
     (
         "UPDATE meta SET value = 'lots' WHERE key = 'starchips'",
-        "meta 'starchips' is 'lots', not a whole",
+        "meta 'starchips' is \"lots\", not a whole",
     ),
     (
         "UPDATE meta SET value = '1000000' WHERE key = 'starchips'",
@@ -274,13 +274,13 @@ HAND_EDITS = [
     ),
     ("UPDATE meta SET value = '[5000]' WHERE key = 'deck'", "deck: a deck holds 40 cards, this one 1"),
     ("UPDATE meta SET value = '99' WHERE key = 'next_opponent'", "next_opponent: 99 is not from 1 to 39"),
-    ("UPDATE collection SET copies = NULL", "collection: the copies of card .* is None, not a whole number"),
-    ("UPDATE collection SET copies = 'many'", "collection: the copies of card .* is 'many', not a whole"),
+    ("UPDATE collection SET copies = NULL", "collection: the copies of card .* is null, not a whole number"),
+    ("UPDATE collection SET copies = 'many'", 'collection: the copies of card .* is "many", not a whole'),
     ("UPDATE collection SET copies = 0", "collection: 0 copies of card .*; a player owns 1 to 250"),
     ("UPDATE collection SET copies = 251", "collection: 251 copies of card .*; a player owns 1 to 250"),
     ("INSERT INTO collection VALUES (5000, 1)", "collection: 5000 is not a card number"),
     ("DELETE FROM collection", "deck: holds a card not owned"),
-    ("UPDATE records SET wins = NULL", "records: the wins against duelist 1 is None, not a whole number"),
+    ("UPDATE records SET wins = NULL", "records: the wins against duelist 1 is null, not a whole number"),
     ("UPDATE records SET duelist = 77", "records: 77 is not a duelist"),
     (
         "ALTER TABLE collection RENAME COLUMN copies TO count",

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardtable.core.errors import CardtableError
+from cardtable.core.jsonio import spelt
 from cardtable.games.fm.carddata import MOST_COPIES_OWNED, add_copies, cards, duelists
 from cardtable.games.fm.decks import check_deck, deck_problems, starter_deck
 from cardtable.games.fm.rank import MOST_STARCHIPS, Rank, add_starchips
@@ -238,7 +239,7 @@ def progress_from_json(data: Any, where: str) -> Progress:
 
     def whole(value: Any, field: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise CampaignError(f"{where}: {field} is {value!r}, not a whole number")
+            raise CampaignError(f"{where}: {field} is {spelt(value)}, not a whole number")
         return value
 
     def number_key(text: Any, field: str) -> int:

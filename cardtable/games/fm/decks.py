@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from cardtable.core.chance import below, shuffle
 from cardtable.core.errors import CardtableError
+from cardtable.core.jsonio import spelt
 from cardtable.games.fm.carddata import card, card_named, cards, duelists, starter_pools
 
 # Final: the compiled build (mypyc) reads them directly, not through the module's dictionary.
@@ -72,7 +73,7 @@ def deck_from_json(data: Any, where: str) -> tuple[int, ...]:
         elif isinstance(entry, str):
             found = card_named(entry)
         if found is None:
-            raise DeckError(f"{where} entry {index + 1}: {entry!r} is not a card number or name")
+            raise DeckError(f"{where} entry {index + 1}: {spelt(entry)} is not a card number or name")
         deck.append(found)
     return check_deck(deck, where)
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from cardtable.core.errors import CardtableError
-from cardtable.core.jsonio import JSON, parse_json
+from cardtable.core.jsonio import JSON, parse_json, spelt
 from cardtable.core.paths import data_folder
 from cardtable.core.seal import BrokenSealError, key_id, new_nonce, seal, unseal
 from cardtable.frontends.saves import key_path, user_key
@@ -186,7 +186,7 @@ class CampaignStore:
             return int(value)
         if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
             return value
-        raise self.refuse(f"{field} is {value!r}, not a whole number")
+        raise self.refuse(f"{field} is {spelt(value)}, not a whole number")
 
     def _progress(self, connection: sqlite3.Connection, version: int) -> Progress | None:
         meta = dict(connection.execute("SELECT key, value FROM meta"))
