@@ -391,6 +391,10 @@ def test_ctrl_c_at_the_prompt_leaves_the_game_with_exit_status_130() -> None:
     child, leader = _start_on_a_terminal(["play", "drump", "--seed", "1"], {})
     shown = _read_until(leader, "notation or help")
     assert "notation or help" in shown
+    # A signal that comes between the prompt's printing and the read is noticed only at the next one
+    # (CPython's readline waits in select() and looks for signals when select is interrupted): a person
+    # presses Ctrl-C at a prompt that waits, so the test lets the prompt start waiting first.
+    time.sleep(1.0)
     child.send_signal(signal.SIGINT)
     shown += _read_until(leader, None)
     assert child.wait(timeout=60) == 130
