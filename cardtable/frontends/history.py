@@ -193,7 +193,10 @@ def history_command(last: int) -> None:
     known = entries()
     console = Console()
     for path, reason in damaged():
-        console.print(f"Left out, as it cannot be read: {path}: {reason}", style="yellow", markup=False)
+        # Not wrapped, so that the file's name can be copied whole.
+        console.print(
+            f"Left out, as it cannot be read: {path}: {reason}", style="yellow", markup=False, soft_wrap=True
+        )
     if not known:
         console.print(f"No finished game yet (they are saved in {history_folder()}).", markup=False)
         return

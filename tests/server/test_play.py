@@ -111,7 +111,7 @@ def test_a_deck_that_breaks_the_deck_rules_is_refused(server: ServerProcess) -> 
     unknown = server.create(
         {"game": "fm", "seats": [{"person": "Ann", "deck": ["No Such Card"] * 40}, {"person": "B"}]}
     )
-    assert "'No Such Card' is not a card" in unknown.json()["error"]["message"]
+    assert '"No Such Card" is not a card' in unknown.json()["error"]["message"]
 
 
 def test_leave_and_rejoin_keeps_the_seat_and_sends_the_whole_log(server: ServerProcess) -> None:
