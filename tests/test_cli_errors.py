@@ -412,3 +412,23 @@ def test_a_columns_that_is_no_width_is_left_for_the_terminals_own(columns: str) 
     """At COLUMNS=0 every command printed nothing at all."""
     output = _on_a_terminal(["history"], {"COLUMNS": columns})
     assert "No finished game yet" in output
+
+
+def test_a_files_value_reaches_a_message_spelt_as_json_and_never_as_a_control_code() -> None:
+    from cardtable.core.jsonio import spelt
+
+    assert [spelt(True), spelt(None), spelt("café")] == ["true", "null", '"café"']
+    assert spelt("a\x9b2J\u202e") == '"a\\u009b2J\\u202e"'
+    assert len(spelt("x" * 500)) == 60
+
+
+def test_a_columns_of_digits_python_cannot_read_is_left_for_the_terminals_own() -> None:
+    """'²' is a digit to str.isdigit() but no number to int(): it ended in a traceback called a bug."""
+    output = _on_a_terminal(["history"], {"COLUMNS": "²"})
+    assert "No finished game yet" in output and "Traceback" not in output
+
+
+def test_an_empty_resume_is_refused_not_taken_for_none() -> None:
+    """`--resume ''` started a new game, as if no file were named, and skipped the resume's checks."""
+    assert "cannot read replay ''" in refused("play", "drump", "--resume", "", input="quit\n")
+    assert "leave out --vs" in refused("play", "drump", "--resume", "", "--vs", "random", input="quit\n")

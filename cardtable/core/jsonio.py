@@ -196,4 +196,6 @@ def spelt(value: object) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         text = repr(value)
+    # Nothing a file holds may reach a terminal as a control code (C1 controls, bidi overrides).
+    text = "".join(char if char.isprintable() else f"\\u{ord(char):04x}" for char in text)
     return text if len(text) <= 60 else text[:57] + "..."

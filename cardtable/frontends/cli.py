@@ -177,7 +177,8 @@ def forget_unusable_terminal_size() -> None:
     columns) is used: at COLUMNS=0 every command printed nothing at all."""
     for variable in SIZE_VARIABLES:
         value = os.environ.get(variable)
-        if value is not None and not (value.strip().isdigit() and int(value) > 0):
+        digits = (value or "").strip()
+        if value is not None and not (digits.isascii() and digits.isdecimal() and int(digits) > 0):
             del os.environ[variable]
 
 

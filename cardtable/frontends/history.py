@@ -1,7 +1,7 @@
 """Finished games, saved automatically: `cardtable history` lists them, `cardtable replay N` opens one.
 
 Every game played to its end at the terminal is saved as a replay in the
-`history` folder of the user's data folder (`frontends/saves.py`), numbered
+`history` folder of the user's data folder (`core.paths.data_folder`), numbered
 from 1 in the order the games ended: `00012-drump-2025-06-01.jsonl`.  A
 finished game holds no secret (its seed is shown at its end), so the files
 are in the clear.  The list reads each file's first and last lines only.

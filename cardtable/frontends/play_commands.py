@@ -70,7 +70,7 @@ def play(
     from cardtable.frontends.terminal import play_at_terminal
 
     game = get_game(game_name)
-    if resume_file:
+    if resume_file is not None:
         # A saved game goes on as it was set up: an option that would set it up otherwise is refused,
         # not silently left unused.
         given = [
@@ -94,7 +94,7 @@ def play(
                 param_hint="--resume",
             )
     setup = front_end(game.name).setup
-    if setup is not None and not resume_file and not position_file:
+    if setup is not None and resume_file is None and not position_file:
         request = PlayRequest(game.name, vs, players, preset, assignments, seed, first, deck_files)
         match, own_bots = setup(request)
         # The seed would rebuild every hidden card: the terminal shows it when the game is over.
@@ -105,7 +105,7 @@ def play(
     if deck_files:
         raise click.BadParameter(f"{game.title} is not played with decks of your own", param_hint="--deck")
     console = Console()
-    if resume_file:
+    if resume_file is not None:
         saved = open_game(resume_file)
         match = saved.match
         # The people who saved the game take their seats again (two or more: hot-seat, as before).
@@ -134,7 +134,7 @@ def play(
             position=position,
         )
         people = {seat for seat, name in enumerate(match.players) if name in HUMANS}
-    resume_bot = front_end(game.name).resume_bot if resume_file else None
+    resume_bot = front_end(game.name).resume_bot if resume_file is not None else None
     bots = {
         seat: resume_bot(name) if resume_bot is not None else make_opponent(name, game)
         for seat, name in enumerate(match.players)
@@ -142,7 +142,7 @@ def play(
     }
     # The seed would rebuild every hidden card: the terminal shows it when the game is over.
     done = len(match.moves)
-    resumed = f", resumed after {done} action{'' if done == 1 else 's'}" if resume_file else ""
+    resumed = f", resumed after {done} action{'' if done == 1 else 's'}" if resume_file is not None else ""
     console.print(f"[bold]{game.title}[/bold]{resumed}. Type 'help' for the commands.")
 
     def new_match() -> tuple[Match, dict[int, Bot]]:

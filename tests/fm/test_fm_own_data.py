@@ -148,6 +148,13 @@ def test_the_loader_reads_back_exactly_the_shipped_files(tmp_path: Path) -> None
             lambda text: text.replace(",800,", ",99999999999999999999,"),
             "row 3: atk is 99999999999999999999, not from 0 to 9999",
         ),
+        # An AI tries every order of best_combo_depth monsters: a depth of 20 never finished a duel.
+        (
+            "memories-decomp/ai_opponent_data.transcribed.csv",
+            3,
+            lambda text: ",".join([*text.split(",")[:6], "20", *text.split(",")[7:]]),
+            "row 3: best_combo_depth is 20, not from 1 to 5",
+        ),
         (
             "memories-decomp/rank_letters.transcribed.csv",
             3,

@@ -37,6 +37,8 @@ MOST = 999_999_999
 MOST_POINTS = 9999
 MOST_LEVEL = 12
 MOST_STARCHIP_COST = 999_999
+#: The longest fusion chain an AI setting may name: a play is at most five picks.
+MOST_CHAIN = 5
 #: The files the package ships, each built from the folder by one function below.
 SHIPPED = (
     "cards.json",
@@ -232,8 +234,10 @@ def build_duelists(folder: Path) -> list[dict[str, object]]:
                     "hand_window": row.whole("hand_window", 5, 20),
                     "lp_threshold": row.whole("lp_threshold_x100") * 100,
                     "deck_low_threshold": row.whole("deck_low_threshold"),
-                    "best_combo_depth": row.whole("best_combo_depth"),
-                    "evaluate_fusion_limit": row.whole("evaluate_fusion_limit"),
+                    # The AI tries every order of this many monsters for a chain (a factorial's work),
+                    # as a play holds at most five picks: the shipped duelists' are 1 to 3.
+                    "best_combo_depth": row.whole("best_combo_depth", 1, MOST_CHAIN),
+                    "evaluate_fusion_limit": row.whole("evaluate_fusion_limit", 0, MOST_CHAIN),
                     "feather_duster_and_hold_pct": row.whole("feather_duster_and_hold_pct", 0, 100),
                     "blind_attack_pct": row.whole("blind_attack_pct", 0, 100),
                     "ahead": percents("ahead"),
